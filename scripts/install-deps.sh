@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs polydem's build and test dependencies from Debian 12 packages.
+# Idempotent: packages already present are skipped by apt-get.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build ccache pkg-config
+  libeigen3-dev libsuitesparse-dev libyaml-cpp-dev
+  catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
+  libbenchmark-dev clang libclang-rt-14-dev
+  libqhull-dev
+  python3 python3-vtk9 python3-numpy
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all packages present"
+  exit 0
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

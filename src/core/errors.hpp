@@ -1,0 +1,33 @@
+// Error categories that map onto the command line's exit codes:
+// InputError -> 2 (bad deck, mesh or command line), SolverGaveUp -> 3.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace polydem {
+
+/// Where a value came from in an input file (1-based line and column; 0 when unknown).
+struct SourceMark {
+  std::string file;
+  int line = 0;
+  int column = 0;
+
+  /// "file:line:column" (or just "file" when the position is unknown).
+  std::string str() const;
+};
+
+/// Bad input: deck, mesh or command line. The message names file, line and key.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+  InputError(const SourceMark& where, const std::string& key, const std::string& message);
+};
+
+/// The time integrator could not continue (Δt fell below its minimum).
+class SolverGaveUp : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace polydem

@@ -1,0 +1,92 @@
+// The validated content of a deck: plain data with every default filled in.
+// The deck reader (deck_reader.hpp) produces it; the model builder consumes it.
+// Every value keeps the SourceMark of the YAML node it came from so that
+// later semantic checks can still name file:line:column.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "src/core/errors.hpp"
+#include "src/core/time_function.hpp"
+#include "src/core/types.hpp"
+#include "src/model/step_context.hpp"
+
+namespace polydem {
+
+enum class LinearSolverKind { Auto, Umfpack, Cholmod };
+
+struct LoadSpec {
+  Vec3 force = Vec3::Zero();    ///< N, global frame
+  Vec3 moment = Vec3::Zero();   ///< N·m, global frame
+  Vec3 point = Vec3::Zero();    ///< m, application point relative to the pole, body frame (reference config)
+  TimeFunction scale;           ///< multiplies force and moment
+  SourceMark mark;
+};
+
+/// One prescribed DOF: the pole displacement component (0..2, m) or the
+/// rotation component (3..5, rad, small increments) follows `value(t) − value(t_start)`.
+struct PrescribedDofSpec {
+  int component = 0;
+  TimeFunction value;
+  SourceMark mark;
+};
+
+struct BodySpec {
+  std::string name;
+  double mass = 0;                           ///< kg
+  Mat3 inertia = Mat3::Zero();               ///< kg·m², about the centre of mass, body axes
+  Vec3 centre_of_mass = Vec3::Zero();        ///< b^r: centre of mass relative to the pole, body axes (m)
+  Vec3 position = Vec3::Zero();              ///< initial pole position (m)
+  Vec3 rotation = Vec3::Zero();              ///< initial orientation as rotation vector θ·e (rad)
+  Vec3 velocity = Vec3::Zero();              ///< initial pole velocity (m/s)
+  Vec3 angular_velocity = Vec3::Zero();      ///< initial angular velocity, global frame (rad/s)
+  bool fixed = false;                        ///< all six DOFs held at zero increment
+  std::vector<PrescribedDofSpec> prescribed;
+  std::vector<LoadSpec> loads;
+  SourceMark mark;
+};
+
+struct NewtonSpec {
+  int max_iterations = 20;
+  double residual_tolerance = 1e-8;   ///< relative to the force scale
+  double increment_tolerance = 1e-10; ///< on |δu|/L and |δα|
+  double force_scale = 0;             ///< N; 0 = automatic from loads and inertia
+};
+
+struct TimeStepSpec {
+  double initial = 0;   ///< s
+  double min = 0;       ///< s
+  double max = 0;       ///< s
+  double grow_factor = 1.5;
+  double cut_factor = 0.5;
+  int easy_iterations = 4;  ///< Δt grows after a step that converged in at most this many iterations
+};
+
+struct StepSpec {
+  std::string name;
+  AnalysisType type = AnalysisType::Dynamic;
+  double end_time = 0;  ///< s, absolute (steps follow each other in time)
+  TimeStepSpec dt;
+  NewtonSpec newton;
+  double beta = 0.3;
+  double gamma = 0.5;
+  LinearSolverKind linear_solver = LinearSolverKind::Auto;
+  SourceMark mark;
+};
+
+struct OutputSpec {
+  double interval = 0;  ///< s between samples; 0 = only the initial and final states
+  bool vtk = true;      ///< write results.pvd and the VTU samples
+};
+
+struct DeckData {
+  std::string path;                   ///< the deck file, for messages
+  Vec3 gravity = Vec3::Zero();        ///< m/s²
+  std::vector<StepSpec> steps;        ///< at least one
+  std::vector<BodySpec> bodies;       ///< at least one
+  OutputSpec output;
+};
+
+}  // namespace polydem
