@@ -2,6 +2,7 @@
 // directory, then N seeded byte-level mutations of them (flip, insert, delete,
 // splice). A crash or an escaped exception fails the test; the fuzz target
 // itself must turn every bad input into a handled error.
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
