@@ -11,11 +11,10 @@
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
+#include "solvers/linear_solver_kind.hpp"
 #include "src/model/step_context.hpp"
 
 namespace polydem {
-
-enum class LinearSolverKind { Auto, Umfpack, Cholmod };
 
 struct LoadSpec {
   Vec3 force = Vec3::Zero();    ///< N, global frame

@@ -1,0 +1,96 @@
+// Chooses the back end per factorisation: CHOLMOD while the tangent is
+// symmetric (and it succeeds, i.e. the matrix is positive definite), UMFPACK
+// otherwise. Rigid-body tangents are symmetric only without gyroscopic and
+// rotational-geometric terms, so the choice must be made on the values, and
+// each back end analyses the pattern lazily the first time it is needed.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "solvers/cholmod_solver.hpp"
+#include "solvers/umfpack_solver.hpp"
+
+namespace polydem {
+namespace {
+
+// Index of the transposed entry for every stored value (−1 where the pattern
+// has no transpose). Computed once per pattern so the symmetry test allocates nothing.
+std::vector<int> transpose_positions(const SparseMatrix& matrix) {
+  std::vector<int> positions(static_cast<std::size_t>(matrix.nonZeros()), -1);
+  const int* outer = matrix.outerIndexPtr();
+  const int* inner = matrix.innerIndexPtr();
+  for (int col = 0; col < matrix.outerSize(); ++col) {
+    for (int k = outer[col]; k < outer[col + 1]; ++k) {
+      const int row = inner[k];
+      const int* begin = inner + outer[row];
+      const int* end = inner + outer[row + 1];
+      const int* found = std::lower_bound(begin, end, col);
+      if (found != end && *found == col) positions[static_cast<std::size_t>(k)] = static_cast<int>(found - inner);
+    }
+  }
+  return positions;
+}
+
+class AutoLinearSolver final : public LinearSolver {
+ public:
+  void analyze(const SparseMatrix& matrix) override {
+    transpose_ = transpose_positions(matrix);
+    umfpack_analyzed_ = cholmod_analyzed_ = false;
+  }
+
+  bool factorize(const SparseMatrix& matrix) override {
+    if (is_symmetric(matrix)) {
+      if (!cholmod_analyzed_) cholmod_->analyze(matrix);
+      cholmod_analyzed_ = true;
+      if (cholmod_->factorize(matrix)) {
+        active_ = cholmod_.get();
+        return true;
+      }
+    }
+    if (!umfpack_analyzed_) umfpack_->analyze(matrix);
+    umfpack_analyzed_ = true;
+    active_ = umfpack_.get();
+    return umfpack_->factorize(matrix);
+  }
+
+  bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
+    return active_ != nullptr && active_->solve(rhs, solution);
+  }
+
+  std::string name() const override { return active_ ? active_->name() : "auto"; }
+
+ private:
+  bool is_symmetric(const SparseMatrix& matrix) const {
+    const double* values = matrix.valuePtr();
+    const auto count = static_cast<std::size_t>(matrix.nonZeros());
+    double largest = 0;
+    for (std::size_t k = 0; k < count; ++k) largest = std::max(largest, std::abs(values[k]));
+    const double tolerance = 1e-13 * largest;
+    for (std::size_t k = 0; k < count; ++k) {
+      const int t = transpose_[k];
+      if (t < 0 ? values[k] != 0.0 : std::abs(values[k] - values[t]) > tolerance) return false;
+    }
+    return true;
+  }
+
+  std::unique_ptr<LinearSolver> umfpack_ = make_umfpack_solver();
+  std::unique_ptr<LinearSolver> cholmod_ = make_cholmod_solver();
+  LinearSolver* active_ = nullptr;
+  std::vector<int> transpose_;
+  bool umfpack_analyzed_ = false;
+  bool cholmod_analyzed_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind) {
+  switch (kind) {
+    case LinearSolverKind::Umfpack: return make_umfpack_solver();
+    case LinearSolverKind::Cholmod: return make_cholmod_solver();
+    case LinearSolverKind::Auto: break;
+  }
+  return std::make_unique<AutoLinearSolver>();
+}
+
+}  // namespace polydem

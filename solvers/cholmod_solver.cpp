@@ -1,0 +1,29 @@
+#include "solvers/cholmod_solver.hpp"
+
+#include <Eigen/CholmodSupport>
+
+namespace polydem {
+namespace {
+
+class CholmodSolver final : public LinearSolver {
+ public:
+  void analyze(const SparseMatrix& matrix) override { llt_.analyzePattern(matrix); }
+  bool factorize(const SparseMatrix& matrix) override {
+    llt_.factorize(matrix);
+    return llt_.info() == Eigen::Success;
+  }
+  bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
+    solution = llt_.solve(rhs);
+    return llt_.info() == Eigen::Success && solution.allFinite();
+  }
+  std::string name() const override { return "cholmod"; }
+
+ private:
+  Eigen::CholmodSupernodalLLT<SparseMatrix, Eigen::Lower> llt_;
+};
+
+}  // namespace
+
+std::unique_ptr<LinearSolver> make_cholmod_solver() { return std::make_unique<CholmodSolver>(); }
+
+}  // namespace polydem

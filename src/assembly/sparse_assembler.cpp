@@ -1,0 +1,80 @@
+#include "src/assembly/sparse_assembler.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace polydem {
+namespace {
+
+// Position of (row, col) in the compressed column storage of a pattern that is known to hold it.
+int value_position(const SparseMatrix& matrix, int row, int col) {
+  const int* rows = matrix.innerIndexPtr();
+  const int* begin = rows + matrix.outerIndexPtr()[col];
+  const int* end = rows + matrix.outerIndexPtr()[col + 1];
+  const int* found = std::lower_bound(begin, end, row);
+  if (found == end || *found != row) throw std::logic_error("sparse pattern is missing an entry");
+  return static_cast<int>(found - rows);
+}
+
+}  // namespace
+
+void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element* const> elements) {
+  slots_.clear();
+  slots_.resize(elements.size());
+  std::vector<Eigen::Triplet<double, int>> entries;
+  for (std::size_t e = 0; e < elements.size(); ++e) {
+    Slot& slot = slots_[e];
+    slot.element = elements[e];
+    auto element_dofs = slot.element->dofs();
+    const int n = static_cast<int>(element_dofs.size());
+    slot.equations.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) slot.equations[static_cast<std::size_t>(i)] = dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
+    slot.local_residual.resize(n);
+    slot.local_tangent.resize(n, n);
+    for (int row : slot.equations)
+      for (int col : slot.equations)
+        if (row >= 0 && col >= 0) entries.emplace_back(row, col, 0.0);
+  }
+  const int equations = dofs.equation_count();
+  tangent_.resize(equations, equations);
+  tangent_.setFromTriplets(entries.begin(), entries.end());
+  tangent_.makeCompressed();
+  residual_.setZero(equations);
+
+  for (Slot& slot : slots_) {
+    const std::size_t n = slot.equations.size();
+    slot.value_index.assign(n * n, -1);
+    for (std::size_t j = 0; j < n; ++j)
+      for (std::size_t i = 0; i < n; ++i)
+        if (slot.equations[i] >= 0 && slot.equations[j] >= 0)
+          slot.value_index[j * n + i] = value_position(tangent_, slot.equations[i], slot.equations[j]);
+  }
+  ++pattern_version_;
+}
+
+void SparseAssembler::assemble(const StepContext& ctx, int threads) {
+  const long count = static_cast<long>(slots_.size());
+#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+  for (long e = 0; e < count; ++e) {
+    Slot& slot = slots_[static_cast<std::size_t>(e)];
+    slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
+    slot.reference_force = slot.element->reference_force(ctx);
+  }
+  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
+  residual_.setZero();
+  reference_force_ = 0;
+  for (const Slot& slot : slots_) scatter(slot);
+}
+
+void SparseAssembler::scatter(const Slot& slot) {
+  const std::size_t n = slot.equations.size();
+  double* values = tangent_.valuePtr();
+  for (std::size_t i = 0; i < n; ++i)
+    if (slot.equations[i] >= 0) residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
+  const double* local = slot.local_tangent.data();
+  for (std::size_t k = 0; k < n * n; ++k)
+    if (slot.value_index[k] >= 0) values[slot.value_index[k]] += local[k];
+  reference_force_ = std::max(reference_force_, slot.reference_force);
+}
+
+}  // namespace polydem
