@@ -1,0 +1,70 @@
+#include "solvers/newton.hpp"
+
+#include <chrono>
+#include <cmath>
+
+namespace polydem {
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
+  NewtonReport report;
+  double last_correction = 0;
+  for (int iteration = 0;; ++iteration) {
+    auto start = std::chrono::steady_clock::now();
+    problem.evaluate();
+    report.evaluate_seconds += seconds_since(start);
+    if (!problem.residual().allFinite()) {
+      report.failure = "non-finite residual";
+      return report;
+    }
+    const double norm = problem.residual_norm();
+    report.residual_norms.push_back(norm);
+    const bool residual_small = norm <= settings_.residual_tolerance;
+    const bool correction_small = iteration == 0 || last_correction <= settings_.increment_tolerance;
+    if (residual_small && correction_small) {
+      report.converged = true;
+      return report;
+    }
+    if (iteration >= settings_.max_iterations) {
+      report.failure = "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
+      return report;
+    }
+    if (iteration > 0 && norm > settings_.divergence_factor * std::max(report.residual_norms.front(), 1.0)) {
+      report.failure = "diverging residual";
+      return report;
+    }
+    if (!factorize_and_solve(problem, report)) return report;
+    ++report.iterations;
+    last_correction = problem.correction_norm(correction_);
+    report.correction_norms.push_back(last_correction);
+    problem.apply(correction_);
+  }
+}
+
+bool NewtonSolver::factorize_and_solve(NewtonProblem& problem, NewtonReport& report) {
+  auto start = std::chrono::steady_clock::now();
+  const SparseMatrix& tangent = problem.tangent();
+  if (!analysed_ || analysed_pattern_ != problem.pattern_version()) {
+    linear_solver_.analyze(tangent);
+    analysed_pattern_ = problem.pattern_version();
+    analysed_ = true;
+  }
+  bool ok = linear_solver_.factorize(tangent);
+  if (!ok) {
+    report.failure = "singular tangent (" + linear_solver_.name() + ")";
+  } else {
+    rhs_ = -problem.residual();
+    ok = linear_solver_.solve(rhs_, correction_);
+    if (!ok) report.failure = "non-finite correction (" + linear_solver_.name() + ")";
+  }
+  report.linear_solve_seconds += seconds_since(start);
+  return ok;
+}
+
+}  // namespace polydem

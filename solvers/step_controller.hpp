@@ -1,0 +1,37 @@
+// Adaptive Δt (paper §2.6 and §3: large steps where the solution is smooth,
+// small ones around impacts). A rejected step (no convergence, non-finite
+// numbers, later also penetration or a night-owl contact) is retried with
+// Δt·cut_factor; a step that converged in at most `easy_iterations` lets Δt
+// grow by grow_factor up to the maximum.
+#pragma once
+
+namespace polydem {
+
+struct StepControlSettings {
+  double initial = 1e-3;
+  double min = 1e-9;
+  double max = 1e-2;
+  double grow_factor = 1.5;
+  double cut_factor = 0.5;
+  int easy_iterations = 4;
+};
+
+class StepController {
+ public:
+  explicit StepController(const StepControlSettings& settings)
+      : settings_(settings), dt_(settings.initial) {}
+
+  /// The Δt to try next, before clipping to output samples and the step end.
+  double proposed() const { return dt_; }
+  /// After an accepted step that took `iterations` Newton iterations with Δt = dt_taken.
+  void accepted(int iterations, double dt_taken);
+  /// After a rejected step with Δt = dt_taken. False when Δt fell below the minimum.
+  bool rejected(double dt_taken);
+  double minimum() const { return settings_.min; }
+
+ private:
+  StepControlSettings settings_;
+  double dt_;
+};
+
+}  // namespace polydem
