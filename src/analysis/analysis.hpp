@@ -1,0 +1,70 @@
+// The analysis driver: runs the deck's steps in order, each a sequence of
+// Newmark time steps (or pseudo-time increments in a static step) solved by
+// Newton–Raphson, with adaptive Δt, rejection and retry (paper §2.6), output
+// samples at fixed times independent of Δt, and a clean stop when Δt would
+// fall below its minimum.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "src/analysis/model.hpp"
+#include "src/deck/deck_data.hpp"
+
+namespace polydem {
+
+struct RunOptions {
+  int threads = 1;
+  bool progress = false;  ///< a progress line on stderr
+};
+
+/// What one accepted time step did.
+struct StepRecord {
+  int analysis_step = 0;            ///< index into DeckData::steps
+  double time = 0;                  ///< t_{i+1}
+  double dt = 0;
+  int newton_iterations = 0;
+  int rejected_attempts = 0;        ///< attempts rejected before this one succeeded
+  std::vector<double> residual_norms;
+};
+
+struct RunTotals {
+  long accepted_steps = 0;
+  long rejected_steps = 0;
+  long newton_iterations = 0;
+  double final_time = 0;
+  double assembly_seconds = 0;
+  double linear_solve_seconds = 0;
+  double total_seconds = 0;
+  bool gave_up = false;
+  std::string give_up_reason;
+};
+
+/// Receives the run's events; output writers and tests implement it.
+class AnalysisObserver {
+ public:
+  virtual ~AnalysisObserver() = default;
+  virtual void step_accepted(const Model& /*model*/, const StepRecord& /*record*/) {}
+  /// A sample of the converged state at an output time (the initial state included).
+  virtual void sample(const Model& /*model*/, double /*time*/) {}
+  virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
+};
+
+class Analysis {
+ public:
+  Analysis(Model& model, const DeckData& deck, RunOptions options);
+  RunTotals run(AnalysisObserver& observer);
+
+ private:
+  struct StepOutcome;
+  bool run_analysis_step(int index, AnalysisObserver& observer);
+  double next_sample_time(double time) const;
+
+  Model& model_;
+  const DeckData& deck_;
+  RunOptions options_;
+  RunTotals totals_;
+  double time_ = 0;
+};
+
+}  // namespace polydem

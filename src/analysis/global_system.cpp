@@ -1,0 +1,62 @@
+#include "src/analysis/global_system.hpp"
+
+#include <algorithm>
+
+namespace polydem {
+
+GlobalSystem::GlobalSystem(Model& model, int threads) : model_(model), threads_(threads) {
+  rebuild_pattern();
+}
+
+void GlobalSystem::rebuild_pattern() {
+  const DofMap& dofs = model_.dofs;
+  auto elements = model_.elements();
+  assembler_.build_pattern(dofs, elements);
+  increments_.setZero(dofs.dof_count());
+  const int equations = dofs.equation_count();
+  equation_dof_.assign(static_cast<std::size_t>(equations), 0);
+  residual_weight_.resize(equations);
+  correction_weight_.resize(equations);
+  for (int dof = 0; dof < dofs.dof_count(); ++dof) {
+    const int equation = dofs.equation(dof);
+    if (equation < 0) continue;
+    const double length = model_.dof_length_scale[static_cast<std::size_t>(dof)];
+    const bool rotation = dof % kDofsPerNode >= 3;
+    equation_dof_[static_cast<std::size_t>(equation)] = dof;
+    residual_weight_[equation] = rotation ? 1.0 / length : 1.0;
+    correction_weight_[equation] = rotation ? 1.0 : 1.0 / length;
+  }
+}
+
+void GlobalSystem::begin_step(StepContext context, double step_start_time) {
+  increments_.setZero();
+  for (const PrescribedDof& prescribed : model_.prescribed)
+    increments_[prescribed.dof] = prescribed.value(context.time) - prescribed.value(step_start_time);
+  context_ = context;
+  context_.nodes = model_.nodes;
+  context_.increments = &increments_;
+}
+
+void GlobalSystem::evaluate() { assembler_.assemble(context_, threads_); }
+
+double GlobalSystem::force_scale() const {
+  const double scale = force_scale_override_ > 0 ? force_scale_override_ : assembler_.reference_force();
+  return scale > 0 ? scale : 1.0;
+}
+
+double GlobalSystem::residual_norm() const {
+  if (residual().size() == 0) return 0.0;
+  return (residual().cwiseProduct(residual_weight_)).cwiseAbs().maxCoeff() / force_scale();
+}
+
+double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
+  if (correction.size() == 0) return 0.0;
+  return correction.cwiseProduct(correction_weight_).cwiseAbs().maxCoeff();
+}
+
+void GlobalSystem::apply(const Eigen::VectorXd& correction) {
+  for (int equation = 0; equation < correction.size(); ++equation)
+    increments_[equation_dof_[static_cast<std::size_t>(equation)]] += correction[equation];
+}
+
+}  // namespace polydem

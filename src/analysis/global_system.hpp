@@ -1,0 +1,50 @@
+// The global nonlinear system of one time step, r(Δa) = 0 (eqs. 61–63), as a
+// NewtonProblem: it owns the increment vector Δa, applies prescribed
+// increments, assembles through the SparseAssembler and measures residuals
+// and corrections in dimensionless form (forces over the force scale,
+// moments over force scale × body length; displacements over body length).
+#pragma once
+
+#include "solvers/newton.hpp"
+#include "src/analysis/model.hpp"
+
+namespace polydem {
+
+class GlobalSystem final : public NewtonProblem {
+ public:
+  GlobalSystem(Model& model, int threads);
+
+  /// Rebuilds the sparsity pattern; call when the element set changes.
+  void rebuild_pattern();
+
+  /// Starts a step from configuration i (model.nodes): zero increments for
+  /// free DOFs, prescribed increments for the others.
+  void begin_step(StepContext context, double step_start_time);
+
+  const StepContext& context() const { return context_; }
+  const Eigen::VectorXd& increments() const { return increments_; }
+  /// Force scale (N) used by residual_norm(); 0 selects the automatic one.
+  void set_force_scale(double force_scale) { force_scale_override_ = force_scale; }
+  double force_scale() const;
+
+  void evaluate() override;
+  const Eigen::VectorXd& residual() const override { return assembler_.residual(); }
+  const SparseMatrix& tangent() const override { return assembler_.tangent(); }
+  std::uint64_t pattern_version() const override { return assembler_.pattern_version(); }
+  double residual_norm() const override;
+  double correction_norm(const Eigen::VectorXd& correction) const override;
+  void apply(const Eigen::VectorXd& correction) override;
+
+ private:
+  Model& model_;
+  int threads_;
+  SparseAssembler assembler_;
+  StepContext context_;
+  Eigen::VectorXd increments_;
+  std::vector<int> equation_dof_;          ///< the DOF of each equation
+  Eigen::VectorXd residual_weight_;        ///< 1 for forces, 1/L for moments
+  Eigen::VectorXd correction_weight_;      ///< 1/L for displacements, 1 for rotations
+  double force_scale_override_ = 0;
+};
+
+}  // namespace polydem

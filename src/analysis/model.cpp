@@ -1,0 +1,12 @@
+#include "src/analysis/model.hpp"
+
+namespace polydem {
+
+std::vector<const Element*> Model::elements() const {
+  std::vector<const Element*> list;
+  list.reserve(bodies.size());
+  for (const auto& body : bodies) list.push_back(body.get());
+  return list;
+}
+
+}  // namespace polydem

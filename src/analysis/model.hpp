@@ -1,0 +1,35 @@
+// The assembled mechanical model of an analysis: the poles' converged states,
+// the elements acting on them, and which DOFs are constrained or prescribed.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "elements/rigid_body.hpp"
+#include "src/core/time_function.hpp"
+#include "src/model/dof_map.hpp"
+#include "src/model/node_state.hpp"
+
+namespace polydem {
+
+/// A DOF whose increment over a step is value(t_{i+1}) − value(t_i).
+struct PrescribedDof {
+  int dof = 0;
+  TimeFunction value;
+};
+
+struct Model {
+  std::vector<NodeState> nodes;                  ///< configuration i, one pole per body
+  std::vector<std::unique_ptr<RigidBody>> bodies;
+  std::vector<std::string> body_names;
+  std::vector<PrescribedDof> prescribed;         ///< non-zero prescribed motions
+  DofMap dofs;
+  std::vector<double> dof_length_scale;          ///< per DOF: the length of the body it belongs to
+  Vec3 gravity = Vec3::Zero();
+
+  /// Every element, in a fixed order (the assembly order).
+  std::vector<const Element*> elements() const;
+};
+
+}  // namespace polydem
