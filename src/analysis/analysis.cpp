@@ -145,7 +145,8 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     time_ = time_next;
     ++totals_.accepted_steps;
     controller.accepted(report.iterations, dt);
-    StepRecord record{index, time_, dt, report.iterations, rejected_attempts, std::move(report.residual_norms)};
+    StepRecord record{index,         time_, dt, context.load_factor, report.iterations, rejected_attempts,
+                      std::move(report.residual_norms)};
     rejected_attempts = 0;
     observer.step_accepted(model_, record);
     if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);

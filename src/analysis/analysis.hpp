@@ -23,6 +23,7 @@ struct StepRecord {
   int analysis_step = 0;            ///< index into DeckData::steps
   double time = 0;                  ///< t_{i+1}
   double dt = 0;
+  double load_factor = 1;           ///< gravity factor at t_{i+1} (ramped in static steps)
   int newton_iterations = 0;
   int rejected_attempts = 0;        ///< attempts rejected before this one succeeded
   std::vector<double> residual_norms;

@@ -8,7 +8,7 @@ namespace {
 NodeState initial_state(const BodySpec& spec) {
   NodeState state;
   state.position = spec.position;
-  state.rotation = quaternion_from_rotation_vector(spec.rotation);
+  state.rotation = rotation_vector_to_quaternion(spec.rotation);
   state.velocity = spec.velocity;
   state.angular_velocity = spec.angular_velocity;
   return state;

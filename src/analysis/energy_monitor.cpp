@@ -1,0 +1,39 @@
+#include "src/analysis/energy_monitor.hpp"
+
+namespace polydem {
+
+EnergyMonitor::EnergyMonitor(const Model& model) : previous_nodes_(model.nodes) {
+  measure_state(model, 1.0);
+}
+
+void EnergyMonitor::measure_state(const Model& model, double load_factor) {
+  values_.kinetic_energy = 0;
+  values_.potential_energy = 0;
+  values_.linear_momentum.setZero();
+  values_.angular_momentum.setZero();
+  const Vec3 gravity = load_factor * model.gravity;
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    const RigidBody& body = *model.bodies[b];
+    const NodeState& state = model.nodes[static_cast<std::size_t>(body.node())];
+    values_.kinetic_energy += body.kinetic_energy(state);
+    values_.potential_energy += body.potential_energy(state, gravity);
+    values_.linear_momentum += body.linear_momentum(state);
+    values_.angular_momentum += body.angular_momentum(state);
+  }
+}
+
+const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
+                                           double previous_load_factor, double load_factor) {
+  const Vec3 gravity_before = previous_load_factor * model.gravity;
+  const Vec3 gravity_after = load_factor * model.gravity;
+  for (const auto& body : model.bodies) {
+    const auto node = static_cast<std::size_t>(body->node());
+    values_.external_work += body->external_work_increment(
+        previous_nodes_[node], model.nodes[node], previous_time, time, gravity_before, gravity_after);
+  }
+  previous_nodes_ = model.nodes;
+  measure_state(model, load_factor);
+  return values_;
+}
+
+}  // namespace polydem

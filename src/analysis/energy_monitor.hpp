@@ -1,0 +1,41 @@
+// Energy, work and momentum bookkeeping over accepted steps: the columns of
+// monitor.csv. External work is accumulated step by step (trapezoidal rule,
+// RigidBody::external_work_increment), so T + V − W is constant for a
+// conservative, exactly integrated motion and its drift measures the error.
+#pragma once
+
+#include <vector>
+
+#include "src/analysis/model.hpp"
+
+namespace polydem {
+
+struct MonitorValues {
+  double kinetic_energy = 0;
+  double potential_energy = 0;
+  double external_work = 0;
+  Vec3 linear_momentum = Vec3::Zero();
+  Vec3 angular_momentum = Vec3::Zero();
+
+  /// T + V − W: constant for conservative loading.
+  double total_energy() const { return kinetic_energy + potential_energy - external_work; }
+};
+
+class EnergyMonitor {
+ public:
+  /// Starts from the model's current (initial) state.
+  explicit EnergyMonitor(const Model& model);
+
+  /// After an accepted step from `previous_time` to `time`; load factors scale gravity.
+  const MonitorValues& update(const Model& model, double previous_time, double time,
+                              double previous_load_factor, double load_factor);
+  const MonitorValues& values() const { return values_; }
+
+ private:
+  void measure_state(const Model& model, double load_factor);
+
+  MonitorValues values_;
+  std::vector<NodeState> previous_nodes_;
+};
+
+}  // namespace polydem

@@ -1,0 +1,120 @@
+#include "src/analysis/run_output.hpp"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "src/core/rotation.hpp"
+#include "src/output/atomic_file.hpp"
+#include "src/output/csv_writer.hpp"
+#include "src/output/pvd_writer.hpp"
+#include "src/output/vtu_writer.hpp"
+
+namespace polydem {
+namespace {
+
+const std::vector<std::string> kMonitorColumns = {
+    "time",           "dt",
+    "newton_iterations", "rejected_steps",
+    "kinetic_energy", "potential_energy",
+    "external_work",  "total_energy",
+    "linear_momentum_x", "linear_momentum_y", "linear_momentum_z",
+    "angular_momentum_x", "angular_momentum_y", "angular_momentum_z"};
+
+nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); }
+
+void append(DataArray& array, const Vec3& v) { array.values.insert(array.values.end(), {v.x(), v.y(), v.z()}); }
+
+VtuMesh bodies_as_points(const Model& model) {
+  VtuMesh mesh;
+  DataArray id{"body_id", 1, {}}, velocity{"velocity", 3, {}}, angular{"angular_velocity", 3, {}},
+      quaternion{"rotation_quaternion_wxyz", 4, {}}, rotation{"rotation_vector", 3, {}},
+      centre{"centre_of_mass", 3, {}};
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    const RigidBody& body = *model.bodies[b];
+    const NodeState& state = model.nodes[static_cast<std::size_t>(body.node())];
+    mesh.points.push_back(state.position);
+    id.values.push_back(static_cast<double>(b));
+    append(velocity, state.velocity);
+    append(angular, state.angular_velocity);
+    const auto& q = state.rotation;
+    quaternion.values.insert(quaternion.values.end(), {q.w(), q.x(), q.y(), q.z()});
+    append(rotation, quaternion_to_rotation_vector(q));
+    append(centre, body.centre_of_mass(state));
+  }
+  mesh.add_vertex_cells();
+  mesh.point_data = {id, velocity, angular, quaternion, rotation, centre};
+  return mesh;
+}
+
+}  // namespace
+
+RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model, const DeckData& deck)
+    : directory_(directory), deck_(deck), energy_(model) {
+  std::filesystem::create_directories(directory_);
+  monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", kMonitorColumns);
+  if (deck_.output.vtk) {
+    std::filesystem::create_directories(directory_ / "vtk");
+    pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
+  }
+}
+
+RunOutput::~RunOutput() = default;
+
+void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
+  const MonitorValues& values = energy_.update(model, previous_time_, record.time, previous_load_factor_, record.load_factor);
+  previous_time_ = record.time;
+  previous_load_factor_ = record.load_factor;
+  rejected_steps_ += record.rejected_attempts;
+  const Vec3& p = values.linear_momentum;
+  const Vec3& h = values.angular_momentum;
+  monitor_csv_->write_row({record.time, record.dt, static_cast<double>(record.newton_iterations),
+                           static_cast<double>(rejected_steps_), values.kinetic_energy,
+                           values.potential_energy, values.external_work, values.total_energy(), p.x(),
+                           p.y(), p.z(), h.x(), h.y(), h.z()});
+}
+
+void RunOutput::sample(const Model& model, double time) {
+  if (!pvd_) return;
+  char name[32];
+  std::snprintf(name, sizeof name, "bodies_%06d.vtu", sample_count_++);
+  const std::filesystem::path file = directory_ / "vtk" / name;
+  write_vtu(file, bodies_as_points(model));
+  pvd_->add(time, file);
+}
+
+void RunOutput::finished(const Model& model, const RunTotals& totals) {
+  monitor_csv_->finish();
+  write_summary(model, totals);
+}
+
+void RunOutput::write_summary(const Model& model, const RunTotals& totals) const {
+  nlohmann::ordered_json summary;
+  summary["deck"] = deck_.path;
+  summary["status"] = totals.gave_up ? "gave_up" : "completed";
+  if (totals.gave_up) summary["message"] = totals.give_up_reason;
+  summary["final_time"] = totals.final_time;
+  nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    const NodeState& state = model.nodes[static_cast<std::size_t>(model.bodies[b]->node())];
+    bodies.push_back({{"name", model.body_names[b]},
+                      {"position", to_json(state.position)},
+                      {"rotation_vector", to_json(quaternion_to_rotation_vector(state.rotation))},
+                      {"velocity", to_json(state.velocity)},
+                      {"angular_velocity", to_json(state.angular_velocity)}});
+  }
+  summary["bodies"] = bodies;
+  const double steps = static_cast<double>(std::max(totals.accepted_steps, 1L));
+  summary["totals"] = {{"accepted_steps", totals.accepted_steps},
+                       {"rejected_steps", totals.rejected_steps},
+                       {"newton_iterations", totals.newton_iterations},
+                       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps}};
+  const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds;
+  summary["wall_seconds"] = {{"assembly", totals.assembly_seconds},
+                             {"linear_solve", totals.linear_solve_seconds},
+                             {"rest", rest},
+                             {"total", totals.total_seconds}};
+  write_file_atomically(directory_ / "summary.json", summary.dump(2) + "\n");
+}
+
+}  // namespace polydem

@@ -1,0 +1,45 @@
+// Writes a run's files into the output directory:
+//   monitor.csv        one row per accepted step (energies, work, momenta, Newton iterations)
+//   results.pvd        the time series of samples, with one vtk/bodies_NNNNNN.vtu per sample
+//   summary.json       final body states and run totals (written at the end, also on give-up)
+// Every file is written whole or not at all (see src/output/atomic_file.hpp).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "src/analysis/analysis.hpp"
+#include "src/analysis/energy_monitor.hpp"
+
+namespace polydem {
+
+class CsvLog;
+class PvdCollection;
+
+class RunOutput final : public AnalysisObserver {
+ public:
+  RunOutput(const std::filesystem::path& directory, const Model& model, const DeckData& deck);
+  ~RunOutput() override;
+
+  void step_accepted(const Model& model, const StepRecord& record) override;
+  void sample(const Model& model, double time) override;
+  void finished(const Model& model, const RunTotals& totals) override;
+
+  const MonitorValues& monitor() const { return energy_.values(); }
+
+ private:
+  void write_summary(const Model& model, const RunTotals& totals) const;
+
+  std::filesystem::path directory_;
+  const DeckData& deck_;
+  EnergyMonitor energy_;
+  std::unique_ptr<CsvLog> monitor_csv_;
+  std::unique_ptr<PvdCollection> pvd_;
+  int sample_count_ = 0;
+  double previous_time_ = 0;
+  double previous_load_factor_ = 1;
+  long rejected_steps_ = 0;
+};
+
+}  // namespace polydem
