@@ -1,0 +1,58 @@
+// Crash-safe file output: a reader (ParaView, a post-processing script, a restarted run) must
+// never see a half-written file under its final name.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace polydem {
+
+/// Writes `contents` to `target` whole or not at all: the bytes go to a temporary file in the
+/// same directory (so the rename cannot cross file systems), are flushed and fsync'ed, and the
+/// temporary is renamed over `target`. On failure the temporary is removed, an existing
+/// `target` is left untouched, and std::runtime_error names the path and the errno text.
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+
+/// A file that grows by whole rows during a run (monitor.csv). Rows go to "<name>.part";
+/// only finish() renames it to "<name>", so the final name only ever holds a complete file
+/// and an interrupted run leaves an obviously partial "<name>.part" behind.
+/// Rows are buffered and written with one write() per batch of whole rows, at most every
+/// `rows_per_flush` rows, on flush() and on finish().
+class AppendOnlyLog {
+ public:
+  /// Creates (truncates) "<final_path>.part". Throws std::runtime_error if that fails.
+  explicit AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush = 64);
+  AppendOnlyLog(AppendOnlyLog&& other) noexcept;
+  AppendOnlyLog& operator=(AppendOnlyLog&& other) noexcept;
+  AppendOnlyLog(const AppendOnlyLog&) = delete;
+  AppendOnlyLog& operator=(const AppendOnlyLog&) = delete;
+  /// Closes without renaming: an unfinished log stays "<name>.part" (rows buffered since the
+  /// last flush are written first, best effort).
+  ~AppendOnlyLog();
+
+  /// Appends one row; a missing trailing '\n' is added.
+  void append_row(std::string_view row);
+  /// Writes the buffered rows now.
+  void flush();
+  /// Writes the buffered rows, fsyncs, closes and renames "<name>.part" to "<name>".
+  /// Further appends throw std::logic_error.
+  void finish();
+
+  bool finished() const { return file_descriptor_ < 0; }
+  const std::filesystem::path& final_path() const { return final_path_; }
+  const std::filesystem::path& part_path() const { return part_path_; }
+
+ private:
+  void close_quietly() noexcept;
+
+  std::filesystem::path final_path_;
+  std::filesystem::path part_path_;
+  std::size_t rows_per_flush_;
+  std::size_t buffered_rows_ = 0;
+  std::string buffer_;
+  int file_descriptor_ = -1;
+};
+
+}  // namespace polydem
