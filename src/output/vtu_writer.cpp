@@ -1,0 +1,184 @@
+#include "src/output/vtu_writer.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+#include "src/output/atomic_file.hpp"
+#include "src/output/base64.hpp"
+#include "src/output/text_format.hpp"
+
+namespace polydem {
+
+namespace {
+
+static_assert(sizeof(Vec3) == 3 * sizeof(double), "points are written as one packed array");
+static_assert(std::endian::native == std::endian::little ||
+              std::endian::native == std::endian::big);
+
+constexpr std::string_view byte_order =
+    std::endian::native == std::endian::little ? "LittleEndian" : "BigEndian";
+
+// Markup per array is well under this; it only sizes the single up-front reserve.
+constexpr std::size_t markup_bytes_per_array = 256;
+
+[[noreturn]] void throw_invalid(const std::string& message) {
+  throw std::invalid_argument("VTU mesh: " + message);
+}
+
+void validate_arrays(const std::vector<DataArray>& arrays, std::size_t tuple_count,
+                     std::string_view kind) {
+  for (const DataArray& array : arrays) {
+    if (array.name.empty()) throw_invalid(std::string(kind) + " array without a name");
+    if (array.components <= 0) throw_invalid("array '" + array.name + "' has no components");
+    if (array.values.size() != tuple_count * static_cast<std::size_t>(array.components)) {
+      throw_invalid("array '" + array.name + "' has " + std::to_string(array.values.size()) +
+                    " values, expected " + std::to_string(tuple_count) + " x " +
+                    std::to_string(array.components));
+    }
+  }
+}
+
+void validate_cells(const VtuMesh& mesh) {
+  if (mesh.offsets.size() != mesh.cell_types.size()) {
+    throw_invalid("offsets and cell types differ in length");
+  }
+  std::int64_t previous_end = 0;
+  for (const std::int64_t end : mesh.offsets) {
+    if (end < previous_end) throw_invalid("offsets decrease");
+    previous_end = end;
+  }
+  if (static_cast<std::size_t>(previous_end) != mesh.connectivity.size()) {
+    throw_invalid("last offset does not match the connectivity length");
+  }
+  const auto point_count = static_cast<std::int64_t>(mesh.points.size());
+  for (const std::int64_t id : mesh.connectivity) {
+    if (id < 0 || id >= point_count) throw_invalid("point id out of range: " + std::to_string(id));
+  }
+}
+
+template <typename T>
+std::span<const std::byte> bytes_of(std::span<const T> values) {
+  return std::as_bytes(values);
+}
+
+std::size_t encoded_array_size(std::size_t data_bytes) {
+  return base64_encoded_size(sizeof(std::uint64_t) + data_bytes) + markup_bytes_per_array;
+}
+
+std::size_t estimate_document_size(const VtuMesh& mesh) {
+  std::size_t total = 1024 + encoded_array_size(mesh.points.size() * sizeof(Vec3)) +
+                      encoded_array_size(mesh.connectivity.size() * sizeof(std::int64_t)) +
+                      encoded_array_size(mesh.offsets.size() * sizeof(std::int64_t)) +
+                      encoded_array_size(mesh.cell_types.size());
+  for (const auto* arrays : {&mesh.point_data, &mesh.cell_data}) {
+    for (const DataArray& array : *arrays) {
+      total += encoded_array_size(array.values.size() * sizeof(double)) + array.name.size();
+    }
+  }
+  return total;
+}
+
+class VtuFormatter {
+ public:
+  explicit VtuFormatter(std::string& out) : out_(out) {}
+
+  void open_array(std::string_view type, std::string_view name, int components) {
+    out_ += "        <DataArray type=\"";
+    out_ += type;
+    out_ += '"';
+    if (!name.empty()) {
+      out_ += " Name=\"";
+      append_xml_escaped(out_, name);
+      out_ += '"';
+    }
+    if (components != 1) {
+      out_ += " NumberOfComponents=\"";
+      out_ += std::to_string(components);
+      out_ += '"';
+    }
+    out_ += " format=\"binary\">\n          ";
+  }
+
+  // VTK reads the byte-count header and the data as one continuous base64 stream.
+  void binary_payload(std::span<const std::byte> data) {
+    const std::uint64_t byte_count = data.size();
+    Base64Encoder encoder(out_);
+    encoder.append(std::as_bytes(std::span(&byte_count, 1)));
+    encoder.append(data);
+    encoder.finish();
+    out_ += "\n        </DataArray>\n";
+  }
+
+  void data_arrays(std::string_view section, const std::vector<DataArray>& arrays) {
+    out_ += "      <";
+    out_ += section;
+    out_ += ">\n";
+    for (const DataArray& array : arrays) {
+      open_array("Float64", array.name, array.components);
+      binary_payload(bytes_of(std::span(array.values)));
+    }
+    out_ += "      </";
+    out_ += section;
+    out_ += ">\n";
+  }
+
+ private:
+  std::string& out_;
+};
+
+}  // namespace
+
+void VtuMesh::add_cell(VtkCellType type, std::span<const std::int64_t> point_ids) {
+  connectivity.insert(connectivity.end(), point_ids.begin(), point_ids.end());
+  offsets.push_back(static_cast<std::int64_t>(connectivity.size()));
+  cell_types.push_back(static_cast<std::uint8_t>(type));
+}
+
+void VtuMesh::add_vertex_cells() {
+  const auto point_count = static_cast<std::int64_t>(points.size());
+  connectivity.reserve(connectivity.size() + points.size());
+  offsets.reserve(offsets.size() + points.size());
+  cell_types.reserve(cell_types.size() + points.size());
+  for (std::int64_t id = 0; id < point_count; ++id) add_cell(VtkCellType::vertex, {id});
+}
+
+void validate_vtu_mesh(const VtuMesh& mesh) {
+  validate_cells(mesh);
+  validate_arrays(mesh.point_data, mesh.points.size(), "point");
+  validate_arrays(mesh.cell_data, mesh.cell_count(), "cell");
+}
+
+std::string format_vtu(const VtuMesh& mesh) {
+  validate_vtu_mesh(mesh);
+  std::string out;
+  out.reserve(estimate_document_size(mesh));
+  VtuFormatter formatter(out);
+  out +=
+      "<?xml version=\"1.0\"?>\n<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"";
+  out += byte_order;
+  out += "\" header_type=\"UInt64\">\n  <UnstructuredGrid>\n    <Piece NumberOfPoints=\"";
+  out += std::to_string(mesh.points.size());
+  out += "\" NumberOfCells=\"";
+  out += std::to_string(mesh.cell_count());
+  out += "\">\n";
+  formatter.data_arrays("PointData", mesh.point_data);
+  formatter.data_arrays("CellData", mesh.cell_data);
+  out += "      <Points>\n";
+  formatter.open_array("Float64", "Points", 3);
+  formatter.binary_payload(bytes_of(std::span(mesh.points)));
+  out += "      </Points>\n      <Cells>\n";
+  formatter.open_array("Int64", "connectivity", 1);
+  formatter.binary_payload(bytes_of(std::span(mesh.connectivity)));
+  formatter.open_array("Int64", "offsets", 1);
+  formatter.binary_payload(bytes_of(std::span(mesh.offsets)));
+  formatter.open_array("UInt8", "types", 1);
+  formatter.binary_payload(bytes_of(std::span(mesh.cell_types)));
+  out += "      </Cells>\n    </Piece>\n  </UnstructuredGrid>\n</VTKFile>\n";
+  return out;
+}
+
+void write_vtu(const std::filesystem::path& path, const VtuMesh& mesh) {
+  write_file_atomically(path, format_vtu(mesh));
+}
+
+}  // namespace polydem
