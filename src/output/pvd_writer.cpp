@@ -11,12 +11,14 @@ namespace {
 
 constexpr std::size_t bytes_per_entry_estimate = 96;
 
+// Paths inside a .pvd are resolved against the .pvd's own directory, not the working directory.
 std::filesystem::path relative_to_collection(const std::filesystem::path& pvd_path,
                                              const std::filesystem::path& dataset_file) {
-  if (!dataset_file.is_absolute()) return dataset_file;
   const std::filesystem::path directory = std::filesystem::absolute(pvd_path).parent_path();
-  std::filesystem::path relative = dataset_file.lexically_relative(directory);
-  return relative.empty() ? dataset_file : relative;
+  const std::filesystem::path absolute_file = std::filesystem::absolute(dataset_file);
+  std::filesystem::path relative =
+      absolute_file.lexically_normal().lexically_relative(directory.lexically_normal());
+  return relative.empty() ? absolute_file : relative;
 }
 
 }  // namespace

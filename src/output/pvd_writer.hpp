@@ -24,8 +24,9 @@ class PvdCollection {
  public:
   explicit PvdCollection(std::filesystem::path pvd_path);
 
-  /// Records `dataset_file` at `time` and rewrites the .pvd. An absolute `dataset_file` is
-  /// stored relative to the .pvd's directory so the output directory can be moved.
+  /// Records `dataset_file` at `time` and rewrites the .pvd. `dataset_file` is a path as the
+  /// caller would open it (absolute, or relative to the working directory); it is stored
+  /// relative to the .pvd's directory, so the output directory can be moved.
   void add(double time, const std::filesystem::path& dataset_file, int part = 0);
 
   const std::vector<PvdEntry>& entries() const { return entries_; }
