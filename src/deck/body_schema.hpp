@@ -1,0 +1,16 @@
+// Declarations of the `bodies` entries: a rigid body with its mass properties,
+// initial state, supports (fixed or prescribed DOFs) and loads.
+#pragma once
+
+#include "src/deck/param_spec.hpp"
+
+namespace polydem {
+
+ObjectSchema body_params();
+ObjectSchema prescribed_dof_params();
+ObjectSchema load_params();
+
+/// The DOF names of `prescribed[].dof`, in component order 0..5.
+const std::vector<std::string>& dof_names();
+
+}  // namespace polydem

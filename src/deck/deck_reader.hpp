@@ -1,0 +1,25 @@
+// Reading a polydem deck (YAML) into DeckData. Every problem with the deck,
+// from a YAML syntax error to an inertia tensor that violates the triangle
+// inequality, is an InputError whose message starts "file:line:column: 'key':".
+// The accepted keys are declared in deck_schema.cpp, body_schema.cpp and
+// time_function_params.cpp and documented in docs/deck.md.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "src/deck/deck_data.hpp"
+
+namespace polydem {
+
+DeckData read_deck(const std::filesystem::path& path);
+/// `file_name` is used only in messages and DeckData::path.
+DeckData read_deck_string(std::string_view text, std::string file_name);
+
+/// The deck written back as YAML with every default filled in; reading it gives
+/// the same DeckData.
+std::string echo_deck(const std::filesystem::path& path);
+std::string echo_deck_string(std::string_view text, std::string file_name);
+
+}  // namespace polydem

@@ -1,0 +1,20 @@
+// Declarations of the deck's top level and of each analysis step; together with
+// body_schema.hpp and time_function_params.hpp they form the deck registry.
+#pragma once
+
+#include "src/deck/param_spec.hpp"
+#include "src/deck/registry.hpp"
+
+namespace polydem {
+
+ObjectSchema deck_params();
+ObjectSchema output_params();
+ObjectSchema step_params();
+ObjectSchema time_step_params();
+ObjectSchema newmark_params();
+ObjectSchema newton_params();
+
+/// Every deck object and family of this release; the root object is "deck".
+const SchemaRegistry& deck_registry();
+
+}  // namespace polydem
