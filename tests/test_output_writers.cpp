@@ -237,6 +237,7 @@ TEST_CASE("a failed atomic write keeps the old file and removes the temporary",
 TEST_CASE("append-only log buffers whole rows and renames on finish", "[output][log]") {
   ScratchDirectory dir;
   const fs::path final_path = dir / "monitor.csv";
+  write_file_atomically(final_path, "stale file from an earlier run\n");
   AppendOnlyLog log(final_path, 3);
   CHECK(log.part_path() == dir / "monitor.csv.part");
   CHECK(dir.names() == std::vector<std::string>{"monitor.csv.part"});

@@ -107,6 +107,12 @@ AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_
       rows_per_flush_(rows_per_flush == 0 ? 1 : rows_per_flush) {
   file_descriptor_ = ::open(part_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (file_descriptor_ < 0) throw_io_error("create", part_path_, errno);
+  // A complete file from an earlier run must not sit beside this run's partial one.
+  if (::unlink(final_path_.c_str()) != 0 && errno != ENOENT) {
+    const int error_number = errno;
+    close_quietly();
+    throw_io_error("remove the previous", final_path_, error_number);
+  }
   buffer_.reserve(4096);
 }
 

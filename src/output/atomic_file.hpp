@@ -22,7 +22,8 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 /// `rows_per_flush` rows, on flush() and on finish().
 class AppendOnlyLog {
  public:
-  /// Creates (truncates) "<final_path>.part". Throws std::runtime_error if that fails.
+  /// Creates (truncates) "<final_path>.part" and removes a "<final_path>" left by an earlier
+  /// run, so the directory never mixes two runs. Throws std::runtime_error on failure.
   explicit AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush = 64);
   AppendOnlyLog(AppendOnlyLog&& other) noexcept;
   AppendOnlyLog& operator=(AppendOnlyLog&& other) noexcept;
