@@ -22,8 +22,9 @@ struct ShapeFace {
 enum class EdgeKind { Convex, Concave, Flat };
 
 struct ShapeEdge {
-  std::array<int, 2> vertices{};
-  std::array<int, 2> faces{};  ///< the two adjacent faces
+  std::array<int, 2> vertices{};  ///< vertices[0] → vertices[1] runs counter-clockwise in faces[0]
+  std::array<int, 2>
+      faces{};  ///< the two adjacent faces; faces[1] == -1 on the rim of an open sheet
   EdgeKind kind = EdgeKind::Convex;
 };
 
@@ -34,7 +35,14 @@ struct ShapeVertex {
   std::vector<int> faces;  ///< incident faces
   std::vector<int> edges;  ///< incident edges (flat ones included)
   VertexKind kind = VertexKind::Convex;
+  /// Every incident edge is flat: the vertex lies inside a planar region, is no
+  /// contact candidate of its own, and its kind is left Convex.
+  bool flat = false;
 };
+
+/// Closed solids bound a body; open sheets are boundary surfaces (walls, ground)
+/// whose normals point to the bodies' side and whose rim edges count as convex.
+enum class SurfaceKind { ClosedSolid, OpenSheet };
 
 struct Shape {
   std::string name;
@@ -43,6 +51,7 @@ struct Shape {
   std::vector<ShapeEdge> edges;
   std::vector<ShapeVertex> vertices;
   double bounding_radius = 0;  ///< max vertex distance from the body-frame origin
+  SurfaceKind kind = SurfaceKind::ClosedSolid;
 };
 
 }  // namespace polydem
