@@ -4,6 +4,8 @@
 // rational scalar and a quadratic vector in α.
 #include "contact/local/rigid_point.hpp"
 
+#include <Eigen/Geometry>
+
 #include "src/core/rotation.hpp"
 
 namespace polydem {
