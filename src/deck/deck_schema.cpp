@@ -74,7 +74,7 @@ ObjectSchema output_params() {
 ObjectSchema step_params() {
   ObjectSchema schema{"step", "One analysis step, from the previous step's end_time (or 0)."};
   schema.add_string("name", "Unique name of the step.")
-      .with_computed_default("step<k>, k = 1, 2, ...");
+      .with_computed_default("`step<k>`, k = 1, 2, ...");
   schema
       .add_enum("type", {"dynamic", "static"},
                 "Dynamic (Newmark) or static (gravity ramped from 0 to 1 over the step).")

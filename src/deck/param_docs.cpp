@@ -27,13 +27,21 @@ std::string type_text(const ParamSpec& spec) {
   }
 }
 
+// A '|' inside a cell would end it.
+std::string cell(const std::string& text) {
+  std::string escaped;
+  for (char c : text) escaped += c == '|' ? std::string("\\|") : std::string(1, c);
+  return escaped;
+}
+
 std::string key_table(const ObjectSchema& schema) {
   std::string text =
       "| Key | Type | Unit | Default | Allowed | Description |\n"
       "|---|---|---|---|---|---|\n";
   for (const auto& spec : schema.params)
-    text += "| " + code(spec.name) + " | " + type_text(spec) + " | " + spec.unit + " | " +
-            default_text(spec) + " | " + range_text(spec) + " | " + spec.description + " |\n";
+    text += "| " + code(spec.name) + " | " + cell(type_text(spec)) + " | " + cell(spec.unit) +
+            " | " + cell(default_text(spec)) + " | " + cell(range_text(spec)) + " | " +
+            cell(spec.description) + " |\n";
   return text;
 }
 

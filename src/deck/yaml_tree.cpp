@@ -78,6 +78,7 @@ class TreeBuilder : public YAML::EventHandler {
  private:
   struct Frame {
     YamlNode node;
+    std::string path;  ///< e.g. "bodies[1].loads", for messages
     YAML::anchor_t anchor = 0;
     std::size_t nodes_before = 0;
     bool has_key = false;
@@ -112,7 +113,18 @@ class TreeBuilder : public YAML::EventHandler {
     frame.node.mark = source(mark);
     frame.anchor = anchor;
     frame.nodes_before = nodes_ - 1;
+    frame.path = child_path();
     stack_.push_back(std::move(frame));
+  }
+
+  // The path of the node about to be added to the innermost open container.
+  std::string child_path() const {
+    if (stack_.empty()) return {};
+    const Frame& parent = stack_.back();
+    if (parent.node.is_sequence())
+      return parent.path + "[" + std::to_string(parent.node.items.size()) + "]";
+    if (!parent.has_key) return parent.path;
+    return parent.path.empty() ? parent.key.scalar : parent.path + "." + parent.key.scalar;
   }
 
   void close() {
@@ -134,6 +146,8 @@ class TreeBuilder : public YAML::EventHandler {
     } else if (!parent.has_key) {
       accept_key(parent, std::move(node));
     } else {
+      // An empty value has no text of its own; point at its key instead.
+      if (node.is_null()) node.mark = parent.key.mark;
       parent.node.entries.emplace_back(std::move(parent.key), std::move(node));
       parent.has_key = false;
     }
@@ -143,7 +157,8 @@ class TreeBuilder : public YAML::EventHandler {
     if (!key.is_scalar())
       throw InputError(key.mark, "", "map keys must be plain names, not " + describe_kind(key));
     if (!map.keys.insert(key.scalar).second)
-      throw InputError(key.mark, key.scalar, "duplicate key in the same map");
+      throw InputError(key.mark, map.path.empty() ? key.scalar : map.path + "." + key.scalar,
+                       "duplicate key in the same map");
     map.key = std::move(key);
     map.has_key = true;
   }
