@@ -1,0 +1,87 @@
+// Hierarchy rules of §3.6; see hierarchy.hpp.
+#include "contact/local/hierarchy.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace polydem {
+namespace {
+
+/// A contact seen from one vertex: the vertex (on `vertex_body`) and the other sub-region.
+struct VertexView {
+  int vertex_body;
+  int vertex;
+  SubRegion other;
+};
+
+/// Every way the contact involves a vertex of one body against a sub-region of the other.
+std::vector<VertexView> vertex_views(const LocalContact& c) {
+  std::vector<VertexView> views;
+  if (c.sub_region_a.kind == SubRegionKind::Vertex)
+    views.push_back({0, c.sub_region_a.index, c.sub_region_b});
+  if (c.sub_region_b.kind == SubRegionKind::Vertex)
+    views.push_back({1, c.sub_region_b.index, c.sub_region_a});
+  return views;
+}
+
+/// Is vertex `vertex` of `vertex_body` active with sub-region `other` of the other body?
+bool is_active(const std::vector<LocalContact>& active, int vertex_body, int vertex,
+               SubRegion other) {
+  return std::any_of(active.begin(), active.end(), [&](const LocalContact& c) {
+    const std::vector<VertexView> views = vertex_views(c);
+    return std::any_of(views.begin(), views.end(), [&](const VertexView& v) {
+      return v.vertex_body == vertex_body && v.vertex == vertex && v.other == other;
+    });
+  });
+}
+
+/// Rule 1: the vertex touches both faces of a concave edge.
+bool vertex_edge_is_redundant(const std::vector<LocalContact>& active, const LocalContact& c,
+                              const std::array<const Shape*, 2>& shapes) {
+  const VertexView view = vertex_views(c).front();
+  const ShapeEdge& edge = shapes[static_cast<std::size_t>(1 - view.vertex_body)]
+                              ->edges[static_cast<std::size_t>(view.other.index)];
+  if (edge.kind != EdgeKind::Concave) return false;
+  return std::all_of(edge.faces.begin(), edge.faces.end(), [&](int face) {
+    return face >= 0 &&
+           is_active(active, view.vertex_body, view.vertex, {SubRegionKind::Face, face});
+  });
+}
+
+/// Rule 2 for one direction: a face or edge attached to `own` is active with `partner`.
+bool attached_region_is_active(const std::vector<LocalContact>& active, const Shape& own_shape,
+                               int own_body, int own, int partner) {
+  const ShapeVertex& vertex = own_shape.vertices[static_cast<std::size_t>(own)];
+  const int partner_body = 1 - own_body;
+  const auto active_with = [&](SubRegionKind kind) {
+    return [&, kind](int index) { return is_active(active, partner_body, partner, {kind, index}); };
+  };
+  return std::any_of(vertex.faces.begin(), vertex.faces.end(), active_with(SubRegionKind::Face)) ||
+         std::any_of(vertex.edges.begin(), vertex.edges.end(), active_with(SubRegionKind::Edge));
+}
+
+bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const LocalContact& c,
+                                const std::array<const Shape*, 2>& shapes) {
+  const int a = c.sub_region_a.index;
+  const int b = c.sub_region_b.index;
+  return attached_region_is_active(active, *shapes[0], 0, a, b) ||
+         attached_region_is_active(active, *shapes[1], 1, b, a);
+}
+
+}  // namespace
+
+std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
+                                                  const Shape& shape_a, const Shape& shape_b) {
+  const std::array<const Shape*, 2> shapes{&shape_a, &shape_b};
+  std::vector<LocalContact> kept;
+  kept.reserve(active.size());
+  for (const LocalContact& c : active) {
+    const bool redundant =
+        (c.kind == Degeneration::VertexEdge && vertex_edge_is_redundant(active, c, shapes)) ||
+        (c.kind == Degeneration::VertexVertex && vertex_vertex_is_redundant(active, c, shapes));
+    if (!redundant) kept.push_back(c);
+  }
+  return kept;
+}
+
+}  // namespace polydem

@@ -1,0 +1,27 @@
+// Contact hierarchy for concave regions (paper §3.6, discussion of Fig. 9).
+// Near a concave edge one vertex can have valid vertex–face solutions with both
+// faces and a valid vertex–edge solution with the edge between them (Fig. 9);
+// near vertices, vertex–vertex pairs duplicate face and edge pairs. Switching
+// such pairs on and off inside a Newton iteration makes it oscillate, so the
+// redundant lower-order pairs are switched off:
+//  1. a vertex–edge pair (v, e) is off when e is concave and v already has an
+//     active vertex–face pair with both faces of e;
+//  2. a vertex–vertex pair (v_A, v_B) is off when a face or edge attached to v_A
+//     is active with v_B (vertex–face or vertex–edge pair), or vice versa.
+// "Active" means present in the given list; both rules read the list as given
+// (not the list after removals), so the result does not depend on its order.
+#pragma once
+
+#include <vector>
+
+#include "contact/geometry/shape.hpp"
+#include "contact/local/local_contact.hpp"
+
+namespace polydem {
+
+/// The contacts of one body pair (A has shape_a, B has shape_b) that survive the
+/// hierarchy rules, in their original order.
+std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
+                                                  const Shape& shape_a, const Shape& shape_b);
+
+}  // namespace polydem

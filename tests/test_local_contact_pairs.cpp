@@ -1,0 +1,291 @@
+// Pair query and contact hierarchy on the paper's scenes: parallel faces of two
+// cubes (Fig. 4c), a vertex entering a concave corner (Fig. 9) and two pyramids
+// apex to apex (Fig. 8); the §3.6 hierarchy rules on hand-built contact lists.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <tuple>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "contact/geometry/generators.hpp"
+#include "contact/geometry/shape_builder.hpp"
+#include "contact/local/hierarchy.hpp"
+#include "contact/local/pair_query.hpp"
+
+namespace {
+
+using polydem::Degeneration;
+using polydem::LocalContact;
+using polydem::Shape;
+using polydem::SubRegion;
+using polydem::SubRegionKind;
+using polydem::Vec3;
+
+SubRegion vertex(int i) { return {SubRegionKind::Vertex, i}; }
+SubRegion edge(int i) { return {SubRegionKind::Edge, i}; }
+SubRegion face(int i) { return {SubRegionKind::Face, i}; }
+
+int find_edge(const Shape& shape, int v0, int v1) {
+  for (std::size_t e = 0; e < shape.edges.size(); ++e) {
+    const auto& v = shape.edges[e].vertices;
+    if ((v[0] == v0 && v[1] == v1) || (v[0] == v1 && v[1] == v0)) return static_cast<int>(e);
+  }
+  FAIL("no edge " << v0 << "-" << v1);
+  return -1;
+}
+
+int find_face(const Shape& shape, std::array<int, 3> vertices) {
+  std::sort(vertices.begin(), vertices.end());
+  for (std::size_t f = 0; f < shape.faces.size(); ++f) {
+    auto v = shape.faces[f].vertices;
+    std::sort(v.begin(), v.end());
+    if (v == vertices) return static_cast<int>(f);
+  }
+  FAIL("no face");
+  return -1;
+}
+
+using Key = std::tuple<Degeneration, SubRegion, SubRegion>;
+
+std::vector<Key> keys(const std::vector<LocalContact>& contacts) {
+  std::vector<Key> result;
+  for (const LocalContact& c : contacts)
+    result.emplace_back(c.kind, c.sub_region_a, c.sub_region_b);
+  return result;
+}
+
+std::vector<Key> sorted(std::vector<Key> k) {
+  std::sort(k.begin(), k.end());
+  return k;
+}
+
+/// Square pyramid, apex at the origin, base square of half width `half` at z = height.
+polydem::TriangleMesh pyramid(double half, double height) {
+  polydem::TriangleMesh mesh;
+  mesh.vertices = {Vec3::Zero(), Vec3(-half, -half, height), Vec3(half, -half, height),
+                   Vec3(half, half, height), Vec3(-half, half, height)};
+  mesh.triangles = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 1}, {1, 4, 3}, {1, 3, 2}};
+  if (height > 0) {  // the list above is outward for a base below the apex
+    for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
+  }
+  return mesh;
+}
+
+/// L-shaped prism: the profile (x, z) below extruded over y ∈ [−1, 1]; the
+/// concave edge runs along y at x = z = 0 (vertices 3 and 9), between the floor
+/// (z = 0, x ∈ [0, 2]) and the wall (x = 0, z ∈ [0, 2]).
+polydem::TriangleMesh l_prism() {
+  const std::array<Eigen::Vector2d, 6> profile{
+      {{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}};
+  polydem::TriangleMesh mesh;
+  for (const double y : {-1.0, 1.0}) {
+    for (const auto& p : profile) mesh.vertices.emplace_back(p.x(), y, p.y());
+  }
+  // Caps: fan from the reflex vertex 3; counter-clockwise in (x, z) faces −y.
+  for (const auto& [i, j] : {std::pair{4, 5}, {5, 0}, {0, 1}, {1, 2}}) {
+    mesh.triangles.push_back({3, i, j});
+    mesh.triangles.push_back({9, 6 + j, 6 + i});
+  }
+  for (int i = 0; i < 6; ++i) {  // side quads, outward to the right of the profile
+    const int k = (i + 1) % 6;
+    mesh.triangles.push_back({i, 6 + k, k});
+    mesh.triangles.push_back({i, 6 + i, 6 + k});
+  }
+  return mesh;
+}
+
+polydem::PairQueryOptions options(double proximity, bool hierarchy = true) {
+  polydem::PairQueryOptions o;
+  o.proximity = proximity;
+  o.apply_hierarchy = hierarchy;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("cube resting on a cube: the pointwise representation of Fig. 4c",
+          "[local_contact][pairs]") {
+  // A occupies [0,1]² × [−1,0]; its top face is split by the flat diagonal x + y = 1
+  // into triangles {4,5,6} and {5,7,6} (make_box numbering: bit0 x, bit1 y, bit2 z).
+  // B's bottom face [0.5,1.5] × [0.3,1.3] sits at z = gap, split along x + y = 1.8
+  // into {0,2,1} and {1,2,3}. The faces overlap on [0.5,1] × [0.3,1]; its four
+  // corners are the contacts of Fig. 4c:
+  //  (0.5, 0.3): vertex 0 of B over A's triangle {4,5,6}          (vertex–face)
+  //  (1, 1):     vertex 7 of A under B's triangle {1,2,3}          (vertex–face)
+  //  (1, 0.3):   A's edge 5–7 (x = 1) crosses B's edge 0–1 (y = 0.3) (edge–edge)
+  //  (0.5, 1):   A's edge 6–7 (y = 1) crosses B's edge 0–2 (x = 0.5) (edge–edge)
+  // Every other pair is out of range, parallel, on a flat edge or farther than ḡ_n.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const double gap = 0.01;
+  const polydem::PosedShape a{cube.get(), Vec3(0.5, 0.5, -0.5)};
+  const polydem::PosedShape b{cube.get(), Vec3(1.0, 0.8, 0.5 + gap)};
+  const auto contacts = polydem::query_local_contacts(a, b, options(0.05));
+  const std::vector<Key> expected = sorted({
+      {Degeneration::VertexFace, face(find_face(*cube, {4, 5, 6})), vertex(0)},
+      {Degeneration::VertexFace, vertex(7), face(find_face(*cube, {1, 2, 3}))},
+      {Degeneration::EdgeEdge, edge(find_edge(*cube, 5, 7)), edge(find_edge(*cube, 0, 1))},
+      {Degeneration::EdgeEdge, edge(find_edge(*cube, 6, 7)), edge(find_edge(*cube, 0, 2))},
+  });
+  CHECK(keys(contacts) == expected);  // also checks the deterministic order
+  for (const LocalContact& c : contacts) {
+    CHECK(c.valid());
+    CHECK(c.outside);
+    CHECK(c.normal_gap == Approx(gap).epsilon(1e-12));
+    CHECK(c.normal.isApprox(Vec3(0, 0, -1)));  // g = Γ_A − Γ_B points from B down to A
+  }
+  // Swapping the bodies gives the same contacts with A and B exchanged.
+  const auto swapped = polydem::query_local_contacts(b, a, options(0.05));
+  CHECK(swapped.size() == contacts.size());
+}
+
+TEST_CASE("vertex entering a concave corner (Fig. 9)", "[local_contact][pairs]") {
+  const auto block = polydem::build_shape(l_prism(), "L-block");
+  const auto spike = polydem::build_shape(pyramid(0.3, 1.0), "spike");
+  const int concave = find_edge(*block, 3, 9);
+  REQUIRE(block->edges[static_cast<std::size_t>(concave)].kind == polydem::EdgeKind::Concave);
+  // The apex of B sits at distance δ from the floor and the wall, pointing into the
+  // corner: B's axis (+z of its frame) turned to (1, 0, 1)/√2.
+  const double delta = 0.02;
+  const polydem::PosedShape a{block.get()};
+  const polydem::PosedShape b{spike.get(), Vec3(delta, 0.3, delta),
+                              Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vec3::UnitY()))};
+  // Floor triangles are split by the diagonal x + y = 1, wall triangles by z = y + 1:
+  // the apex projects into floor triangle {2, 9, 3} and wall triangle {3, 10, 9}.
+  const SubRegion floor = face(find_face(*block, {2, 9, 3}));
+  const SubRegion wall = face(find_face(*block, {3, 9, 10}));
+  SECTION("without the hierarchy: both faces and the concave edge") {
+    const auto contacts = polydem::query_local_contacts(a, b, options(0.1, false));
+    CHECK(keys(contacts) == sorted({{Degeneration::VertexFace, floor, vertex(0)},
+                                    {Degeneration::VertexFace, wall, vertex(0)},
+                                    {Degeneration::VertexEdge, edge(concave), vertex(0)}}));
+    for (const LocalContact& c : contacts) {
+      const double expected_gap =
+          c.kind == Degeneration::VertexEdge ? delta * std::sqrt(2.0) : delta;
+      CHECK(c.normal_gap == Approx(expected_gap).epsilon(1e-12));
+    }
+  }
+  SECTION("with the hierarchy: the vertex-edge pair is switched off") {
+    const auto contacts = polydem::query_local_contacts(a, b, options(0.1));
+    CHECK(keys(contacts) == sorted({{Degeneration::VertexFace, floor, vertex(0)},
+                                    {Degeneration::VertexFace, wall, vertex(0)}}));
+  }
+}
+
+TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
+          "[local_contact][pairs]") {
+  const auto up = polydem::build_shape(pyramid(0.5, -1.0), "pyramid-up");
+  const double gap = 0.01;
+  const polydem::PosedShape a{up.get()};
+  const Eigen::Quaterniond flip_and_turn =
+      Eigen::AngleAxisd(M_PI / 4, Vec3::UnitZ()) * Eigen::AngleAxisd(M_PI, Vec3::UnitX());
+  const polydem::PosedShape b{up.get(), Vec3(0, 0, gap), flip_and_turn};
+  const auto contacts = polydem::query_local_contacts(a, b, options(0.1));
+  REQUIRE(keys(contacts) == std::vector<Key>{{Degeneration::VertexVertex, vertex(0), vertex(0)}});
+  CHECK(contacts[0].normal_gap == Approx(gap));
+  CHECK(contacts[0].normal.isApprox(Vec3(0, 0, -1)));
+  // Shifted sideways, B's apex is over a lateral face of A: the vertex-face pair
+  // appears and the hierarchy switches the vertex-vertex pair off.
+  const polydem::PosedShape shifted{up.get(), Vec3(0.05, 0.0, -0.025 + gap), flip_and_turn};
+  const auto off_axis = polydem::query_local_contacts(a, shifted, options(0.1, false));
+  const auto with_rules = polydem::query_local_contacts(a, shifted, options(0.1));
+  const auto has_kind = [](const std::vector<LocalContact>& list, Degeneration kind) {
+    return std::any_of(list.begin(), list.end(),
+                       [&](const LocalContact& c) { return c.kind == kind; });
+  };
+  CHECK(has_kind(off_axis, Degeneration::VertexFace));
+  CHECK(has_kind(off_axis, Degeneration::VertexVertex));
+  CHECK_FALSE(has_kind(with_rules, Degeneration::VertexVertex));
+}
+
+TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierarchy]") {
+  const auto block = polydem::build_shape(l_prism(), "L-block");
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const auto contact = [](Degeneration kind, SubRegion a, SubRegion b) {
+    LocalContact c;
+    c.kind = kind;
+    c.sub_region_a = a;
+    c.sub_region_b = b;
+    c.status = polydem::LcpStatus::Valid;
+    return c;
+  };
+  const auto survivors = [&](const std::vector<LocalContact>& list, const Shape& sa,
+                             const Shape& sb) {
+    return keys(polydem::apply_contact_hierarchy(list, sa, sb));
+  };
+  const int concave = find_edge(*block, 3, 9);
+  const auto& faces = block->edges[static_cast<std::size_t>(concave)].faces;
+  const LocalContact ve = contact(Degeneration::VertexEdge, edge(concave), vertex(0));
+  const LocalContact vf0 = contact(Degeneration::VertexFace, face(faces[0]), vertex(0));
+  const LocalContact vf1 = contact(Degeneration::VertexFace, face(faces[1]), vertex(0));
+
+  SECTION("vertex-edge off only when the vertex touches both faces of a concave edge") {
+    CHECK(survivors({ve, vf0, vf1}, *block, *cube) == keys({vf0, vf1}));
+    CHECK(survivors({vf1, ve, vf0}, *block, *cube) == keys({vf1, vf0}));  // order-independent
+    CHECK(survivors({ve, vf0}, *block, *cube) == keys({ve, vf0}));
+    // Another vertex touching the faces does not switch this pair off.
+    const LocalContact other_vertex = contact(Degeneration::VertexFace, face(faces[1]), vertex(1));
+    CHECK(survivors({ve, vf0, other_vertex}, *block, *cube).size() == 3);
+    // Body sides swapped: edge on B, vertex on A.
+    const LocalContact ve_swapped = contact(Degeneration::VertexEdge, vertex(2), edge(concave));
+    const LocalContact vf0_swapped = contact(Degeneration::VertexFace, vertex(2), face(faces[0]));
+    const LocalContact vf1_swapped = contact(Degeneration::VertexFace, vertex(2), face(faces[1]));
+    CHECK(survivors({ve_swapped, vf0_swapped, vf1_swapped}, *cube, *block).size() == 2);
+  }
+  SECTION("a convex edge keeps its vertex-edge pair") {
+    const int convex = find_edge(*block, 2, 8);
+    REQUIRE(block->edges[static_cast<std::size_t>(convex)].kind == polydem::EdgeKind::Convex);
+    const auto& f = block->edges[static_cast<std::size_t>(convex)].faces;
+    const LocalContact ve_convex = contact(Degeneration::VertexEdge, edge(convex), vertex(0));
+    CHECK(survivors({ve_convex, contact(Degeneration::VertexFace, face(f[0]), vertex(0)),
+                     contact(Degeneration::VertexFace, face(f[1]), vertex(0))},
+                    *block, *cube)
+              .size() == 3);
+  }
+  SECTION(
+      "vertex-vertex off when a face or edge attached to either vertex is active with the other") {
+    const LocalContact vv = contact(Degeneration::VertexVertex, vertex(7), vertex(0));
+    const auto& faces_a7 = cube->vertices[7].faces;
+    const auto& edges_a7 = cube->vertices[7].edges;
+    const auto& faces_b0 = cube->vertices[0].faces;
+    // A face of A at vertex 7 active with B's vertex 0.
+    CHECK(survivors({vv, contact(Degeneration::VertexFace, face(faces_a7[0]), vertex(0))}, *cube,
+                    *cube)
+              .size() == 1);
+    // An edge of A at vertex 7 active with B's vertex 0.
+    CHECK(survivors({vv, contact(Degeneration::VertexEdge, edge(edges_a7[0]), vertex(0))}, *cube,
+                    *cube)
+              .size() == 1);
+    // A face of B at vertex 0 active with A's vertex 7 (the other direction).
+    CHECK(survivors({contact(Degeneration::VertexFace, vertex(7), face(faces_b0[0])), vv}, *cube,
+                    *cube)
+              .size() == 1);
+    // A face not attached to vertex 7 does not count.
+    int unrelated = -1;
+    for (int f = 0; f < static_cast<int>(cube->faces.size()); ++f) {
+      if (std::find(faces_a7.begin(), faces_a7.end(), f) == faces_a7.end()) unrelated = f;
+    }
+    CHECK(
+        survivors({vv, contact(Degeneration::VertexFace, face(unrelated), vertex(0))}, *cube, *cube)
+            .size() == 2);
+    // Alone it stays.
+    CHECK(survivors({vv}, *cube, *cube).size() == 1);
+  }
+}
+
+TEST_CASE("contact sub-regions skip flat edges and vertices inside planar regions",
+          "[local_contact][pairs]") {
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const auto regions = polydem::contact_sub_regions(*cube);
+  const auto count = [&](SubRegionKind kind) {
+    return std::count_if(regions.begin(), regions.end(),
+                         [&](const SubRegion& r) { return r.kind == kind; });
+  };
+  CHECK(count(SubRegionKind::Vertex) == 8);
+  CHECK(count(SubRegionKind::Edge) == 12);  // 18 mesh edges, 6 flat diagonals
+  CHECK(count(SubRegionKind::Face) == 12);
+  CHECK(std::is_sorted(regions.begin(), regions.end()));
+}
