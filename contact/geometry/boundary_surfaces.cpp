@@ -1,5 +1,6 @@
 #include "contact/geometry/boundary_surfaces.hpp"
 
+#include <Eigen/Geometry>
 #include <cmath>
 
 #include "contact/geometry/generators.hpp"

@@ -1,5 +1,6 @@
 #include "contact/geometry/convex_hull.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

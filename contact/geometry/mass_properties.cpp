@@ -1,5 +1,8 @@
 #include "contact/geometry/mass_properties.hpp"
 
+#include <Eigen/Geometry>
+#include <Eigen/LU>
+
 #include "contact/geometry/mesh_edges.hpp"
 #include "contact/geometry/mesh_geometry.hpp"
 

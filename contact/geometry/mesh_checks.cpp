@@ -1,5 +1,6 @@
 #include "contact/geometry/mesh_checks.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <cstdint>

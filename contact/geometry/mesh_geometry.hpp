@@ -1,6 +1,7 @@
 // Small geometric helpers on triangle meshes shared by checks, builders and reports.
 #pragma once
 
+#include <Eigen/Geometry>
 #include <array>
 
 #include "contact/geometry/triangle_mesh.hpp"

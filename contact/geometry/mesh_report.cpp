@@ -1,5 +1,7 @@
 #include "contact/geometry/mesh_report.hpp"
 
+#include <Eigen/Geometry>
+
 #include "contact/geometry/mass_properties.hpp"
 #include "contact/geometry/mesh_checks.hpp"
 #include "contact/geometry/mesh_edges.hpp"

@@ -1,5 +1,6 @@
 #include "contact/geometry/shape_builder.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 

@@ -1,5 +1,6 @@
 #include "contact/geometry/tetrapod.hpp"
 
+#include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
