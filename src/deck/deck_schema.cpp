@@ -1,5 +1,7 @@
 #include "src/deck/deck_schema.hpp"
 
+#include <unordered_map>
+
 #include "src/deck/body_schema.hpp"
 #include "src/deck/param_format.hpp"
 #include "src/deck/param_set.hpp"
@@ -15,11 +17,13 @@ void name_steps(ParamSet& deck) {
 }
 
 void check_unique_names(const std::vector<ParamSet>& sets) {
-  for (std::size_t k = 0; k < sets.size(); ++k)
-    for (std::size_t j = 0; j < k; ++j)
-      if (sets[k].string("name") == sets[j].string("name"))
-        throw sets[k].error("name", "duplicate name '" + sets[k].string("name") +
-                                        "' (first used at " + sets[j].at("name").mark.str() + ")");
+  std::unordered_map<std::string, const ParamSet*> first_use;
+  for (const auto& set : sets) {
+    auto [found, inserted] = first_use.emplace(set.string("name"), &set);
+    if (!inserted)
+      throw set.error("name", "duplicate name '" + set.string("name") + "' (first used at " +
+                                  found->second->at("name").mark.str() + ")");
+  }
 }
 
 void check_end_times(const ParamSet& deck) {

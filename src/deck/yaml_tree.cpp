@@ -40,7 +40,7 @@ class TreeBuilder : public YAML::EventHandler {
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
     YamlNode node;
     node.mark = source(mark);
-    finish(std::move(node), anchor, 1);
+    finish(std::move(node), anchor);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
@@ -48,7 +48,7 @@ class TreeBuilder : public YAML::EventHandler {
     if (found == anchors_.end())
       throw InputError(source(mark), "", "an alias may not refer to a node that contains it");
     count(mark, found->second.second);
-    finish(YamlNode(found->second.first), 0, 0);
+    finish(YamlNode(found->second.first), 0);
   }
 
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -60,7 +60,7 @@ class TreeBuilder : public YAML::EventHandler {
     node.quoted = tag == "!";
     node.mark = source(mark);
     count(mark, 1);
-    finish(std::move(node), anchor, 1);
+    finish(std::move(node), anchor);
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
@@ -80,7 +80,6 @@ class TreeBuilder : public YAML::EventHandler {
     YamlNode node;
     std::string path;  ///< e.g. "bodies[1].loads", for messages
     YAML::anchor_t anchor = 0;
-    std::size_t nodes_before = 0;
     bool has_key = false;
     YamlNode key;
     std::unordered_set<std::string> keys;
@@ -93,10 +92,12 @@ class TreeBuilder : public YAML::EventHandler {
       throw InputError(source(mark), "", "explicit YAML tags ('" + tag + "') are not supported");
   }
 
-  void count(const YAML::Mark& mark, std::size_t nodes) {
+  void count(const YAML::Mark& mark, std::size_t nodes) { count(source(mark), nodes); }
+
+  void count(const SourceMark& mark, std::size_t nodes) {
     nodes_ += nodes;
     if (nodes_ > limits_.max_nodes)
-      throw InputError(source(mark), "",
+      throw InputError(mark, "",
                        "the deck expands to more than " + std::to_string(limits_.max_nodes) +
                            " YAML nodes (check anchors and aliases)");
   }
@@ -112,7 +113,6 @@ class TreeBuilder : public YAML::EventHandler {
     frame.node.kind = kind;
     frame.node.mark = source(mark);
     frame.anchor = anchor;
-    frame.nodes_before = nodes_ - 1;
     frame.path = child_path();
     stack_.push_back(std::move(frame));
   }
@@ -130,12 +130,18 @@ class TreeBuilder : public YAML::EventHandler {
   void close() {
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    finish(std::move(frame.node), frame.anchor, nodes_ - frame.nodes_before);
+    finish(std::move(frame.node), frame.anchor);
   }
 
   // Hands a completed node to its parent (or makes it the root).
-  void finish(YamlNode node, YAML::anchor_t anchor, std::size_t size) {
-    if (anchor != 0) anchors_[anchor] = {node, size == 0 ? count_nodes(node) : size};
+  void finish(YamlNode node, YAML::anchor_t anchor) {
+    if (anchor != 0) {
+      // The stored copy costs memory too: nested anchors would otherwise copy a
+      // large subtree once per level.
+      std::size_t anchored = count_nodes(node);
+      count(node.mark, anchored);
+      anchors_[anchor] = {node, anchored};
+    }
     if (stack_.empty()) {
       root_ = std::move(node);
       return;
@@ -148,7 +154,7 @@ class TreeBuilder : public YAML::EventHandler {
     } else {
       // An empty value has no text of its own; point at its key instead.
       if (node.is_null()) node.mark = parent.key.mark;
-      parent.node.entries.emplace_back(std::move(parent.key), std::move(node));
+      parent.node.entries.push_back({std::move(parent.key), std::move(node)});
       parent.has_key = false;
     }
   }

@@ -8,12 +8,13 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "src/core/errors.hpp"
 
 namespace polydem {
+
+struct YamlEntry;
 
 struct YamlNode {
   enum class Kind { Null, Scalar, Sequence, Map };
@@ -23,12 +24,17 @@ struct YamlNode {
   bool quoted = false;          ///< a quoted scalar is always a string, never a number or boolean
   SourceMark mark;              ///< 1-based position of the node's first character
   std::vector<YamlNode> items;  ///< sequence items
-  std::vector<std::pair<YamlNode, YamlNode>> entries;  ///< map entries, keys are unique scalars
+  std::vector<YamlEntry> entries;  ///< map entries, keys are unique scalars
 
   bool is_map() const { return kind == Kind::Map; }
   bool is_sequence() const { return kind == Kind::Sequence; }
   bool is_scalar() const { return kind == Kind::Scalar; }
   bool is_null() const { return kind == Kind::Null; }
+};
+
+struct YamlEntry {
+  YamlNode key;
+  YamlNode value;
 };
 
 /// Limits that keep a hostile deck from exhausting time, memory or stack.
