@@ -335,7 +335,7 @@ TEST_CASE("bad deck: value out of range", "[deck][errors]") {
               "must be > 0 (got -1)");
 }
 
-TEST_CASE("bad deck: Newmark beta outside (0, 0.5]", "[deck][errors]") {
+TEST_CASE("bad deck: Newmark beta out of its range", "[deck][errors]") {
   check_error(replaced(kMinimalDeck, "    dt: {initial: 0.01}\n",
                        "    dt: {initial: 0.01}\n    newmark: {beta: 0.6}\n"),
               4, 21, "steps[0].newmark.beta", "must be in (0, 0.5]");
