@@ -1,6 +1,7 @@
 #include "src/cli/mesh_command.hpp"
 
 #include <array>
+#include <cmath>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -23,6 +24,10 @@ struct MeshCommandOptions {
 
 int run_mesh_command(const MeshCommandOptions& options) {
   try {
+    if (!(options.density > 0) || !std::isfinite(options.density))
+      throw InputError(SourceMark{"command line"}, "--density", "must be positive and finite");
+    if (!(options.scale > 0) || !std::isfinite(options.scale))
+      throw InputError(SourceMark{"command line"}, "--scale", "must be positive and finite");
     MeshTransform placement{options.scale, Vec3(options.rotate.data()),
                             Vec3(options.translate.data())};
     TriangleMesh mesh = transformed(read_mesh(options.file), placement);
@@ -43,10 +48,8 @@ void add_mesh_command(CLI::App& app, int& exit_code) {
   CLI::App* command =
       app.add_subcommand("mesh", "Check an STL/OBJ mesh and report its mass properties as JSON");
   command->add_option("FILE", options->file, "STL or OBJ mesh file")->required();
-  command->add_option("--density", options->density, "Density for mass and inertia")
-      ->check(CLI::PositiveNumber);
-  command->add_option("--scale", options->scale, "Uniform scale applied first")
-      ->check(CLI::PositiveNumber);
+  command->add_option("--density", options->density, "Density for mass and inertia (> 0)");
+  command->add_option("--scale", options->scale, "Uniform scale applied first (> 0)");
   command->add_option("--translate", options->translate, "Translation X Y Z applied last");
   command->add_option("--rotate", options->rotate, "Rotation in degrees about x, then y, then z");
   command->callback([options, &exit_code] { exit_code = run_mesh_command(*options); });
