@@ -31,7 +31,7 @@ int run_deck(const RunArguments& args) {
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
   Model model = build_model(deck);
   RunOutput output(out, model, deck);
-  write_file_atomically(out / "deck.echo.yaml", echo_deck(deck));
+  write_file_atomically(out / "deck.echo.yaml", echo_deck(args.deck));
   const bool progress = !args.quiet && isatty(STDERR_FILENO);
   Analysis analysis(model, deck, RunOptions{args.threads, progress});
   const RunTotals totals = analysis.run(output);

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Exit codes and messages of the command line.
+
+usage: check_exit_codes.py POLYDEM DECK_DIR WORKDIR
+
+- bad command lines exit 2 with a message;
+- every tests/cli/bad_decks/*.yaml exits 2 from `polydem check` and `polydem run`,
+  and the message contains the text given on its first line after "# expect: "
+  (file:line:column and key);
+- a deck whose steps cannot converge exits 3 and still writes the last state.
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+
+def fail(message):
+    print("FAIL:", message)
+    sys.exit(1)
+
+
+def call(args):
+    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def main():
+    polydem, deck_dir, work = sys.argv[1:4]
+    for args in (["run"], ["frobnicate"], ["run", "no/such/deck.yaml"],
+                 ["run", os.path.join(deck_dir, "two_bodies.yaml"), "--threads", "0"]):
+        result = call([polydem] + args)
+        if result.returncode != 2 or not result.stderr.strip():
+            fail(f"polydem {' '.join(args)}: exit {result.returncode}, stderr {result.stderr!r}")
+
+    bad_decks = sorted(glob.glob(os.path.join(deck_dir, "..", "bad_decks", "*.yaml")))
+    if not bad_decks:
+        fail("no bad decks found")
+    for deck in bad_decks:
+        with open(deck) as f:
+            first = f.readline()
+        if not first.startswith("# expect: "):
+            fail(f"{deck}: first line must be '# expect: <text>'")
+        expected = first[len("# expect: "):].strip().replace("{file}", deck)
+        for command in ("check", "run"):
+            result = call([polydem, command, deck, "--out", os.path.join(work, "bad")] if command == "run"
+                          else [polydem, command, deck])
+            if result.returncode != 2:
+                fail(f"{command} {deck}: exit {result.returncode}, expected 2; stderr {result.stderr!r}")
+            if expected not in result.stderr:
+                fail(f"{command} {deck}: message {result.stderr!r} lacks {expected!r}")
+
+    out = os.path.join(work, "gives_up")
+    result = call([polydem, "run", os.path.join(deck_dir, "gives_up.yaml"), "--out", out, "--quiet"])
+    if result.returncode != 3 or "below the minimum" not in result.stderr:
+        fail(f"gives_up: exit {result.returncode}, stderr {result.stderr!r}")
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    if summary["status"] != "gave_up":
+        fail(f"gives_up: summary status {summary['status']}")
+    print(f"ok: {len(bad_decks)} bad decks, bad command lines and give-up exit codes")
+
+
+if __name__ == "__main__":
+    main()
