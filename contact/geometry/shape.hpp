@@ -16,6 +16,8 @@ namespace polydem {
 struct ShapeFace {
   std::array<int, 3> vertices{};  ///< counter-clockwise seen from outside
   Vec3 normal = Vec3::Zero();     ///< unit outward normal, body frame
+  /// edges[k] joins vertices[k] and vertices[(k + 1) % 3] (index into Shape::edges).
+  std::array<int, 3> edges{-1, -1, -1};
 };
 
 /// Convex: dihedral angle < π seen from inside; concave: > π; flat: coplanar faces.

@@ -59,6 +59,20 @@ std::vector<ShapeVertex> build_vertices(const Shape& shape) {
   return vertices;
 }
 
+void link_face_edges(Shape& shape) {
+  for (int e = 0; e < static_cast<int>(shape.edges.size()); ++e) {
+    const auto& [v0, v1] = shape.edges[e].vertices;
+    for (int f : shape.edges[e].faces) {
+      if (f < 0) continue;
+      ShapeFace& face = shape.faces[f];
+      for (int k = 0; k < 3; ++k) {
+        const int a = face.vertices[k], b = face.vertices[(k + 1) % 3];
+        if ((a == v0 && b == v1) || (a == v1 && b == v0)) face.edges[k] = e;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 EdgeKind classify_edge(const Vec3& n0, const Vec3& n1, const Vec3& direction, double flat_angle) {
@@ -79,6 +93,7 @@ std::shared_ptr<const Shape> build_shape(TriangleMesh mesh, std::string name,
   shape->faces = build_faces(shape->mesh);
   for (const MeshEdge& edge : collect_edges(shape->mesh))
     shape->edges.push_back(build_edge(edge, *shape, options.flat_angle));
+  link_face_edges(*shape);
   shape->vertices = build_vertices(*shape);
   for (const Vec3& p : shape->mesh.vertices)
     shape->bounding_radius = std::max(shape->bounding_radius, p.norm());

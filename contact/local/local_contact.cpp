@@ -9,6 +9,7 @@
 // part of ∂²x/∂d².
 #include "contact/local/local_contact.hpp"
 
+#include <Eigen/Geometry>
 #include <Eigen/LU>
 
 #include "contact/local/edge_edge.hpp"
@@ -101,13 +102,52 @@ void set_side_coordinates(Eigen::Vector4d& c, int body, double zeta, double thet
 
 LcpStatus status_of(bool valid) { return valid ? LcpStatus::Valid : LcpStatus::OutOfRange; }
 
-PrimitiveSolution solve_stencil(const Stencil& s, const Positions& x, const LcpTolerances& tol) {
+struct PairView {
+  std::array<const Shape*, 2> shapes;
+  std::array<Mat3, 2> rotations;
+  std::array<SubRegion, 2> regions;
+};
+
+/// §2.4.4 for a face whose edges may be flat. A flat edge lies inside a planar
+/// region and is no sub-region of its own, so a vertex projecting onto it must
+/// belong to exactly one of the two coplanar faces, or its contact would be
+/// counted twice or lost. Both faces decide with the same signed distance,
+/// computed from the edge's own orientation and faces[0]'s normal, and faces[0]
+/// owns the closed side. Across a real (convex or concave) edge the open range
+/// holds: the edge's own pairs take over there.
+bool vertex_face_owned(const Shape& shape, int face_index, const Mat3& rotation, const Positions& x,
+                       const Eigen::Vector2d& c, double tolerance) {
+  const ShapeFace& face = shape.faces[static_cast<std::size_t>(face_index)];
+  const std::array<double, 3> weights{-(c.x() + c.y()) / 2, (1 + c.x()) / 2, (1 + c.y()) / 2};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const int edge_id = face.edges[k];
+    const ShapeEdge* edge = edge_id >= 0 ? &shape.edges[static_cast<std::size_t>(edge_id)] : nullptr;
+    if (edge == nullptr || edge->kind != EdgeKind::Flat) {
+      if (!(weights[(k + 2) % 3] > -tolerance / 2)) return false;  // edge k has N_{k+2} = 0
+      continue;
+    }
+    const bool forward = face.vertices[k] == edge->vertices[0];
+    const Vec3& e0 = x[forward ? 1 + k : 1 + (k + 1) % 3];
+    const Vec3& e1 = x[forward ? 1 + (k + 1) % 3 : 1 + k];
+    const Vec3 normal = rotation * shape.faces[static_cast<std::size_t>(edge->faces[0])].normal;
+    const double side = (e1 - e0).cross(x[0] - e0).dot(normal);
+    const bool owner = face_index == edge->faces[0] ? side >= 0 : side < 0;
+    if (!owner) return false;
+  }
+  return true;
+}
+
+PrimitiveSolution solve_stencil(const Stencil& s, const Positions& x, const LcpTolerances& tol,
+                                const PairView& pair) {
   PrimitiveSolution solution;
   switch (s.kind) {
     case Degeneration::VertexFace: {
       const auto c = vertex_face_coordinates(x[0], x[1], x[2], x[3], tol.parallel);
       if (!c) return solution;
-      solution.status = status_of(vertex_face_coordinates_valid(*c, tol.parametric));
+      const int face_body = other(s.vertex_body);
+      solution.status = status_of(vertex_face_owned(
+          *pair.shapes[static_cast<std::size_t>(face_body)], pair.regions[static_cast<std::size_t>(face_body)].index,
+          pair.rotations[static_cast<std::size_t>(face_body)], x, *c, tol.parametric));
       set_side_coordinates(solution.convective, other(s.vertex_body), c->x(), c->y());
       solution.gap = s.sign * vertex_face_gap(x[0], x[1], x[2], x[3]);
       break;
@@ -212,12 +252,6 @@ bool side_is_outside(const Shape& shape, const Mat3& rotation, SubRegion region,
   return false;
 }
 
-struct PairView {
-  std::array<const Shape*, 2> shapes;
-  std::array<Mat3, 2> rotations;
-  std::array<SubRegion, 2> regions;
-};
-
 LocalContact make_contact(const Stencil& s, const PairView& pair,
                           const PrimitiveSolution& solution) {
   LocalContact contact;
@@ -302,20 +336,45 @@ std::optional<Degeneration> degeneration_of(SubRegionKind a, SubRegionKind b) {
   return std::nullopt;  // face–face and edge–face: represented by lower-order pairs (Fig. 4c)
 }
 
+namespace {
+
+/// Solves the stencil's LCP with slot positions from `position_of(slot)`.
+template <class PositionOf>
+LocalContact solve_with_positions(const Stencil& stencil, const PairView& pair,
+                                  const LcpTolerances& tolerances, PositionOf position_of) {
+  Positions x{};
+  for (int i = 0; i < stencil.slot_count; ++i)
+    x[static_cast<std::size_t>(i)] = position_of(stencil.slots[static_cast<std::size_t>(i)]);
+  return make_contact(stencil, pair, solve_stencil(stencil, x, tolerances, pair));
+}
+
+}  // namespace
+
 std::optional<LocalContact> solve_local_contact(const BodyGeometry& a, SubRegion region_a,
                                                 const BodyGeometry& b, SubRegion region_b,
                                                 const LcpTolerances& tolerances) {
   const std::optional<Stencil> stencil = make_stencil(*a.shape, region_a, *b.shape, region_b);
   if (!stencil) return std::nullopt;
   const std::array<const BodyGeometry*, 2> bodies{&a, &b};
-  Positions x{};
-  for (int i = 0; i < stencil->slot_count; ++i) {
-    const Slot slot = stencil->slots[static_cast<std::size_t>(i)];
-    x[static_cast<std::size_t>(i)] = bodies[static_cast<std::size_t>(slot.body)]
-                                         ->vertices[static_cast<std::size_t>(slot.vertex)];
-  }
   const PairView pair{{a.shape, b.shape}, {a.rotation, b.rotation}, {region_a, region_b}};
-  return make_contact(*stencil, pair, solve_stencil(*stencil, x, tolerances));
+  return solve_with_positions(*stencil, pair, tolerances, [&](const Slot& slot) {
+    return bodies[static_cast<std::size_t>(slot.body)]->vertices[static_cast<std::size_t>(slot.vertex)];
+  });
+}
+
+std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion region_a,
+                                                   const TrialBody& b, SubRegion region_b,
+                                                   const LcpTolerances& tolerances) {
+  const std::optional<Stencil> stencil = make_stencil(*a.shape, region_a, *b.shape, region_b);
+  if (!stencil) return std::nullopt;
+  const std::array<const TrialBody*, 2> bodies{&a, &b};
+  const PairView pair{{a.shape, b.shape},
+                      {a.state.current_rotation(), b.state.current_rotation()},
+                      {region_a, region_b}};
+  return solve_with_positions(*stencil, pair, tolerances, [&](const Slot& slot) {
+    const TrialBody& body = *bodies[static_cast<std::size_t>(slot.body)];
+    return body.state.point(body.shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
+  });
 }
 
 std::optional<LocalContactLinearisation> linearise_local_contact(
@@ -323,7 +382,7 @@ std::optional<LocalContactLinearisation> linearise_local_contact(
     DerivativeOrder order, const LcpTolerances& tolerances) {
   const std::optional<TrialStencil> t = make_trial_stencil(a, region_a, b, region_b);
   if (!t) return std::nullopt;
-  const PrimitiveSolution solution = solve_stencil(t->stencil, t->x, tolerances);
+  const PrimitiveSolution solution = solve_stencil(t->stencil, t->x, tolerances, t->pair);
   if (solution.status == LcpStatus::NoSolution) return std::nullopt;
   LocalContactLinearisation lin;
   lin.contact = make_contact(t->stencil, t->pair, solution);
@@ -353,7 +412,7 @@ std::optional<Mat12> contracted_gap_hessian(const TrialBody& a, SubRegion region
                                             const Vec3& weight, const LcpTolerances& tolerances) {
   const std::optional<TrialStencil> t = make_trial_stencil(a, region_a, b, region_b);
   if (!t) return std::nullopt;
-  if (solve_stencil(t->stencil, t->x, tolerances).status == LcpStatus::NoSolution) {
+  if (solve_stencil(t->stencil, t->x, tolerances, t->pair).status == LcpStatus::NoSolution) {
     return std::nullopt;
   }
   return trial_gap_hessian(*t, stencil_gap_jacobian(t->stencil, t->x), a, b, weight);
@@ -425,7 +484,7 @@ std::optional<LcpOperators> lcp_operators(const TrialBody& a, SubRegion region_a
                                           const LcpTolerances& tolerances) {
   const std::optional<TrialStencil> t = make_trial_stencil(a, region_a, b, region_b);
   if (!t) return std::nullopt;
-  const PrimitiveSolution solution = solve_stencil(t->stencil, t->x, tolerances);
+  const PrimitiveSolution solution = solve_stencil(t->stencil, t->x, tolerances, t->pair);
   if (solution.status == LcpStatus::NoSolution) return std::nullopt;
   const std::array<const TrialBody*, 2> bodies{&a, &b};
   const std::array<SubRegion, 2> regions{region_a, region_b};

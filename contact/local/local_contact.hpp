@@ -102,6 +102,12 @@ struct TrialBody {
   RigidTrialState state;
 };
 
+/// solve_local_contact at Newton trial states, transforming only the vertices
+/// the pair's degeneration needs (no whole-shape vertex arrays).
+std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion region_a,
+                                                   const TrialBody& b, SubRegion region_b,
+                                                   const LcpTolerances& tolerances = {});
+
 enum class DerivativeOrder : std::uint8_t { First, Second };
 
 /// Closed-form route: the solved contact with derivatives with respect to d.

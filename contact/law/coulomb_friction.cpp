@@ -1,0 +1,16 @@
+#include "contact/law/coulomb_friction.hpp"
+
+namespace polydem {
+
+Vec3 recoverable_tangential_gap(const FrictionParams& params, StickSlip status,
+                                const Vec3& tangential_gap, double normal_force) {
+  if (!params.enabled() || params.stiffness <= 0) return Vec3::Zero();
+  const double mu =
+      status == StickSlip::Stick ? params.static_coefficient : params.dynamic_coefficient;
+  const double elastic = params.stiffness * tangential_gap.norm();
+  if (elastic <= mu * normal_force) return tangential_gap;
+  return (params.dynamic_coefficient * normal_force / params.stiffness) *
+         tangential_gap.normalized();
+}
+
+}  // namespace polydem

@@ -1,0 +1,57 @@
+// Hybrid penalty + barrier normal law of the paper (§2.4.7, eqs. 49–51).
+//
+//   f_n(g) = 0                           g ≥ ḡ          (no force beyond the skin)
+//          = ε1 (ḡ − g)^n1               ḡḡ ≤ g < ḡ     (part i: penalty / physical)
+//          = ε2 g^n2 + c2                g < ḡḡ         (part ii: barrier)
+//
+// with ḡḡ = f·ḡ. ε2 and c2 follow from C¹ matching at ḡḡ (eq. 51), so the
+// damping of eq. (52), which uses df_n/dg, is continuous across the switch.
+// n2 < 0 makes f_n grow without bound as g → 0: bodies never interpenetrate as
+// long as no Newton iterate jumps across g = 0 (the solver's step limiter sees
+// to that). The law is never evaluated at g ≤ 0.
+#pragma once
+
+#include <string>
+
+namespace polydem {
+
+struct NormalLawParams {
+  double skin = 0;                ///< ḡ_n: activation gap, the contact skin (m)
+  double stiffness = 0;           ///< ε1 (N/m^n1)
+  double exponent = 1;            ///< n1 ≥ 1
+  double barrier_fraction = 0.5;  ///< f: the barrier starts at f·ḡ_n, 0 < f < 1
+  double barrier_exponent = -1;   ///< n2 < 0
+};
+
+/// Why a parameter set is inconsistent, naming the offending parameter by its
+/// deck key; empty when the set is usable.
+std::string normal_law_inconsistency(const NormalLawParams& params);
+
+class HybridBarrierLaw {
+ public:
+  /// Precondition: normal_law_inconsistency(params) is empty (std::invalid_argument otherwise).
+  explicit HybridBarrierLaw(const NormalLawParams& params);
+
+  /// f_n(g) ≥ 0 (N) for g > 0.
+  double force(double gap) const;
+  /// df_n/dg ≤ 0.
+  double force_derivative(double gap) const;
+  /// d²f_n/dg².
+  double force_second_derivative(double gap) const;
+  /// Stored energy Φ(g) = ∫_g^ḡ f_n ds (J), so that f_n = −dΦ/dg.
+  double energy(double gap) const;
+
+  const NormalLawParams& params() const { return params_; }
+  double barrier_gap() const { return barrier_gap_; }  ///< ḡḡ = f·ḡ
+  double barrier_coefficient() const { return epsilon2_; }  ///< ε2 of eq. (51)
+  double barrier_offset() const { return c2_; }             ///< c2 of eq. (51)
+
+ private:
+  NormalLawParams params_;
+  double barrier_gap_;
+  double epsilon2_;
+  double c2_;
+  double energy_at_switch_;
+};
+
+}  // namespace polydem

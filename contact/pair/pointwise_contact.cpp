@@ -1,0 +1,222 @@
+#include "contact/pair/pointwise_contact.hpp"
+
+#include <cmath>
+
+#include <unsupported/Eigen/AutoDiff>
+
+#include "contact/pair/closest_points.hpp"
+#include "solvers/newmark.hpp"
+#include "src/core/scalar_value.hpp"
+
+namespace polydem {
+namespace {
+
+/// A side's rigid motion at the trial configuration i+1, on the scalar S.
+template <class S>
+struct SideMotion {
+  Vec3T<S> pole;              ///< x_P^{i+1}
+  Mat3T<S> rotation;          ///< Q^{i+1}
+  Vec3T<S> velocity;          ///< u̇^{i+1}
+  Vec3T<S> angular_velocity;  ///< ω^{i+1}
+  Mat3T<S> xi;                ///< Ξ(α^Δ): its transpose makes moments pseudo-moments (eq. 17)
+
+  Vec3T<S> point(const Vec3& reference) const {
+    return pole + rotation * reference.template cast<S>();
+  }
+  Vec3T<S> velocity_at(const Vec3T<S>& x) const { return velocity + angular_velocity.cross(x - pole); }
+};
+
+template <class S>
+SideMotion<S> body_motion(const ContactSide& side, const Vec3T<S>& u_delta,
+                          const Vec3T<S>& alpha_delta, const StepContext& context) {
+  const PoleKinematics<S> k =
+      newmark_pole_kinematics(*side.node, u_delta, alpha_delta, context.newmark);
+  SideMotion<S> motion;
+  motion.pole = side.trial.pole_position.template cast<S>() + u_delta;
+  motion.rotation = k.rotation;
+  motion.velocity = context.dynamic() ? k.velocity : Vec3T<S>::Zero();
+  motion.angular_velocity = context.dynamic() ? k.angular_velocity : Vec3T<S>::Zero();
+  motion.xi = xi_matrix(alpha_delta);
+  return motion;
+}
+
+template <class S>
+SideMotion<S> boundary_motion(const ContactSide& side) {
+  SideMotion<S> motion;
+  motion.pole = (side.trial.pole_position + side.trial.u_delta).template cast<S>();
+  motion.rotation = side.trial.current_rotation().template cast<S>();
+  motion.velocity = side.boundary_velocity.template cast<S>();
+  motion.angular_velocity = Vec3T<S>::Zero();
+  motion.xi = Mat3T<S>::Identity();
+  return motion;
+}
+
+/// f(x) for a function known by its value and slope at value_of(x).
+double compose(double value, double /*slope*/, double /*x*/) { return value; }
+template <class D>
+Eigen::AutoDiffScalar<D> compose(double value, double slope, const Eigen::AutoDiffScalar<D>& x) {
+  return Eigen::AutoDiffScalar<D>(value, slope * x.derivatives());
+}
+
+/// Q_c^Δ v: the smallest rotation taking the unit vector `from` to `to` (eq. 44).
+/// Undefined when the normal reversed; the penetration checks reject that state.
+template <class S>
+Vec3T<S> rotate_with_normal(const Vec3& from, const Vec3T<S>& to, const Vec3& v) {
+  const Vec3T<S> a = from.template cast<S>();
+  const Vec3T<S> w = a.cross(to);
+  const S c = a.dot(to);
+  const Vec3T<S> vs = v.template cast<S>();
+  if (value_of(c) <= -1 + 1e-12) return vs - to * to.dot(vs);
+  return vs + w.cross(vs) + w.cross(w.cross(vs)) / (S(1) + c);
+}
+
+/// The total normal force p = max(f_n − f_d, 0) (eqs. 49, 52, 53).
+template <class S>
+S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_velocity) {
+  const HybridBarrierLaw& law = in.interaction->normal_law;
+  const double g = value_of(gap);
+  S pressure = compose(law.force(g), law.force_derivative(g), gap);
+  const double stiffness = -law.force_derivative(g);
+  if (in.context->dynamic() && in.interaction->damping_ratio > 0 && stiffness > 0) {
+    using std::sqrt;
+    const S k = compose(stiffness, -law.force_second_derivative(g), gap);
+    const double mass = effective_mass(*in.a, *in.b);
+    pressure -= S(2 * in.interaction->damping_ratio) * sqrt(k * S(mass)) * normal_velocity;
+  }
+  return value_of(pressure) < 0 ? S(0) : pressure;
+}
+
+template <class S>
+struct ContactForce {
+  Vec3T<S> force;  ///< on A
+  S pressure;
+  Vec3T<S> friction;  ///< f_t
+  Vec3T<S> tangential_gap;
+  StickSlip status = StickSlip::Stick;
+};
+
+template <class S>
+ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
+                              const SideMotion<S>& b, const ContactPoints<S>& points,
+                              const Vec3T<S>& normal, const S& gap) {
+  const PointwiseStepData& step = *in.step;
+  const Vec3T<S> relative_velocity = a.velocity_at(points.on_a) - b.velocity_at(points.on_b);
+  ContactForce<S> result;
+  result.pressure = normal_pressure(in, gap, normal.dot(relative_velocity));
+  result.friction.setZero();
+  result.tangential_gap.setZero();
+  const FrictionParams& friction = in.interaction->friction;
+  if (friction.enabled()) {
+    const Vec3T<S> material_gap = a.point(step.material_point_a) - b.point(step.material_point_b);
+    result.tangential_gap = material_gap - normal * normal.dot(material_gap);  // eq. (43)
+    if (step.active_i)
+      result.tangential_gap += rotate_with_normal(step.normal_i, normal, step.tangential_gap_i);
+    const Vec3T<S> tangential_velocity = relative_velocity - normal * normal.dot(relative_velocity);
+    const FrictionForce<S> f = coulomb_friction(friction, step.status_i, result.tangential_gap,
+                                                tangential_velocity, result.pressure);
+    result.friction = f.force;
+    result.status = f.status;
+  }
+  result.force = result.pressure * normal - result.friction;
+  return result;
+}
+
+template <class S, int N>
+Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMotion<S>& a,
+                                        const SideMotion<S>& b, PointwiseOutcome* outcome) {
+  const PointwiseStepData& step = *in.step;
+  const RegionVertices va = region_vertices(*in.a->shape, step.region_a);
+  const RegionVertices vb = region_vertices(*in.b->shape, step.region_b);
+  std::array<Vec3T<S>, 3> xa, xb;
+  for (int k = 0; k < va.count; ++k) xa[static_cast<std::size_t>(k)] = a.point(va.reference[static_cast<std::size_t>(k)]);
+  for (int k = 0; k < vb.count; ++k) xb[static_cast<std::size_t>(k)] = b.point(vb.reference[static_cast<std::size_t>(k)]);
+  const ContactPoints<S> points =
+      degenerated_contact_points(step.region_a.kind, xa, step.region_b.kind, xb);
+  const Vec3T<S> g = points.on_a - points.on_b;  // eq. (29)
+  using std::sqrt;
+  const S gap = sqrt(g.squaredNorm());
+  const Vec3T<S> normal = g / gap;  // eq. (31)
+  const ContactForce<S> f = contact_force(in, a, b, points, normal, gap);
+
+  Eigen::Matrix<S, N, 1> r;
+  r.template head<3>() = -f.force;
+  r.template segment<3>(3) = -(a.xi.transpose() * (points.on_a - a.pole).cross(f.force));
+  if constexpr (N == 12) {
+    r.template segment<3>(6) = f.force;
+    r.template segment<3>(9) = b.xi.transpose() * (points.on_b - b.pole).cross(f.force);
+  }
+  if (outcome != nullptr) {
+    const auto values = [](const Vec3T<S>& v) { return Vec3(value_of(v(0)), value_of(v(1)), value_of(v(2))); };
+    outcome->point = 0.5 * (values(points.on_a) + values(points.on_b));
+    outcome->normal = values(normal);
+    outcome->gap = value_of(gap);
+    outcome->pressure = value_of(f.pressure);
+    outcome->normal_force = outcome->pressure * outcome->normal;
+    outcome->friction_force = -values(f.friction);
+    outcome->tangential_gap = values(f.tangential_gap);
+    outcome->status = f.status;
+    outcome->stored_energy = in.interaction->normal_law.energy(outcome->gap) +
+                             0.5 * in.interaction->friction.stiffness *
+                                 outcome->tangential_gap.squaredNorm();
+  }
+  return r;
+}
+
+template <int N>
+void add_with_tangent(const PointwiseInput& in, Eigen::Ref<Eigen::VectorXd> residual,
+                      Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
+  using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
+  const auto seed = [](const Vec3& v, int first) {
+    Vec3T<AD> s;
+    for (int k = 0; k < 3; ++k) s(k) = AD(v(k), N, first + k);
+    return s;
+  };
+  const SideMotion<AD> a = body_motion<AD>(*in.a, seed(in.a->trial.u_delta, 0),
+                                          seed(in.a->trial.alpha_delta, 3), *in.context);
+  SideMotion<AD> b;
+  if constexpr (N == 12)
+    b = body_motion<AD>(*in.b, seed(in.b->trial.u_delta, 6), seed(in.b->trial.alpha_delta, 9),
+                        *in.context);
+  else
+    b = boundary_motion<AD>(*in.b);
+  const Eigen::Matrix<AD, N, 1> r = contact_residual<AD, N>(in, a, b, outcome);
+  for (int row = 0; row < N; ++row) {
+    residual(row) += r(row).value();
+    tangent.row(row) += r(row).derivatives().transpose();
+  }
+}
+
+template <int N>
+void add_residual_only(const PointwiseInput& in, Eigen::Ref<Eigen::VectorXd> residual) {
+  const SideMotion<double> a =
+      body_motion<double>(*in.a, in.a->trial.u_delta, in.a->trial.alpha_delta, *in.context);
+  const SideMotion<double> b =
+      N == 12 ? body_motion<double>(*in.b, in.b->trial.u_delta, in.b->trial.alpha_delta, *in.context)
+              : boundary_motion<double>(*in.b);
+  residual += contact_residual<double, N>(in, a, b, nullptr);
+}
+
+}  // namespace
+
+double effective_mass(const ContactSide& a, const ContactSide& b) {
+  if (!b.has_dofs()) return a.mass;
+  return a.mass * b.mass / (a.mass + b.mass);
+}
+
+void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::VectorXd> residual,
+                           Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
+  if (input.b->has_dofs())
+    add_with_tangent<12>(input, residual, tangent, outcome);
+  else
+    add_with_tangent<6>(input, residual, tangent, outcome);
+}
+
+void add_pointwise_contact_residual(const PointwiseInput& input,
+                                    Eigen::Ref<Eigen::VectorXd> residual) {
+  if (input.b->has_dofs())
+    add_residual_only<12>(input, residual);
+  else
+    add_residual_only<6>(input, residual);
+}
+
+}  // namespace polydem

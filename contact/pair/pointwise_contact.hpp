@@ -1,0 +1,75 @@
+// One pointwise contact between a sub-region of side A and one of side B (paper
+// §2.4.6): its contribution to the residual and the consistent tangent on the
+// DOFs of the sides that have DOFs (12 for two bodies, 6 against a boundary).
+//
+// The force on A at the contact points Γ_A, Γ_B of the degenerated LCP is
+//   F = p n − f_t,   p = max(f_n(g_n) − f_d, 0)   (eqs. 39–40, 49, 52–53),
+// with f_t the Coulomb friction force on the elastic tangential gap
+//   g_t^{i+1} = (I − n⊗n) ĝ(c^i, d) + Q_c^Δ g_t^i   (eqs. 43–44, 54–56),
+// where ĝ(c^i, d) is the gap between the material points that were the LCP
+// solution at configuration i and Q_c^Δ is the smallest rotation taking n^i to
+// n^{i+1}. F acts at Γ_A on A and −F at Γ_B on B; its virtual work is
+// F·δg with c held fixed, which for the normal part equals −p δg_n exactly
+// (the LCP's orthogonality removes g_,c D, eq. 48) and for the tangential part
+// is the sliding work of eq. (46). The residual, written once on the scalar,
+// is differentiated in forward mode, so every geometric term (moving contact
+// point through D, rotating normal, Ξᵀ of the pseudo-moments) is in the tangent.
+#pragma once
+
+#include <Eigen/Core>
+
+#include "contact/law/interaction.hpp"
+#include "contact/local/local_contact.hpp"
+#include "contact/pair/contact_side.hpp"
+#include "src/model/step_context.hpp"
+
+namespace polydem {
+
+/// What a candidate pair carries through a step: the LCP solution at the
+/// converged configuration i and the friction history.
+struct PointwiseStepData {
+  SubRegion region_a;
+  SubRegion region_b;
+  Vec3 material_point_a = Vec3::Zero();  ///< Γ_A(c^i) in A's body frame, relative to its pole
+  Vec3 material_point_b = Vec3::Zero();  ///< Γ_B(c^i) in B's body frame
+  Vec3 normal_i = Vec3::Zero();          ///< n^i; zero when the LCP had no solution at i
+  bool active_i = false;                 ///< an active contact at i: the history below is real
+  Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
+  StickSlip status_i = StickSlip::Stick;
+};
+
+/// The contact at the evaluated iterate, in plain numbers.
+struct PointwiseOutcome {
+  Vec3 point = Vec3::Zero();           ///< midpoint of Γ_A and Γ_B
+  Vec3 normal = Vec3::Zero();          ///< n, from B towards A
+  double gap = 0;                      ///< g_n
+  double pressure = 0;                 ///< p ≥ 0 (N)
+  Vec3 normal_force = Vec3::Zero();    ///< p n, on A
+  Vec3 friction_force = Vec3::Zero();  ///< −f_t, on A
+  Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
+  StickSlip status = StickSlip::Stick;
+  double stored_energy = 0;            ///< Φ(g_n) + ε_t|g_t|²/2 (J)
+};
+
+struct PointwiseInput {
+  const Interaction* interaction = nullptr;
+  const ContactSide* a = nullptr;  ///< always a body
+  const ContactSide* b = nullptr;  ///< a body or a boundary
+  const PointwiseStepData* step = nullptr;
+  const StepContext* context = nullptr;
+};
+
+/// Adds the residual (sign convention of eq. 63) and tangent of one contact to
+/// `residual` (size 12, or 6 when B has no DOFs) and `tangent`; fills `outcome`
+/// when given. Precondition: the pair's LCP has a solution at the trial state.
+void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::VectorXd> residual,
+                           Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome);
+
+/// The same residual in plain arithmetic (no tangent), for finite-difference checks.
+void add_pointwise_contact_residual(const PointwiseInput& input,
+                                    Eigen::Ref<Eigen::VectorXd> residual);
+
+/// m_A m_B/(m_A + m_B), or m_A against a boundary (eq. 52).
+double effective_mass(const ContactSide& a, const ContactSide& b);
+
+}  // namespace polydem

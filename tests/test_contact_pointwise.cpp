@@ -1,0 +1,266 @@
+// One pointwise contact (normal barrier law, damping, friction) on random
+// configurations of every degeneration: the AD tangent against central finite
+// differences of the residual, the normal residual against the independent
+// hand-derived route −p ∂g_n/∂d of contact/local, and the contact points
+// against the local contact solution.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <vector>
+
+#include <Eigen/Geometry>
+
+#include "contact/geometry/generators.hpp"
+#include "contact/geometry/shape_builder.hpp"
+#include "contact/local/pair_query.hpp"
+#include "contact/pair/pointwise_contact.hpp"
+#include "src/core/rotation.hpp"
+
+using namespace polydem;
+
+namespace {
+
+std::mt19937_64 engine(2024);
+std::uniform_real_distribution<double> unit(-1.0, 1.0);
+
+Vec3 random_vector(double scale) { return scale * Vec3(unit(engine), unit(engine), unit(engine)); }
+
+Eigen::Quaterniond random_rotation() {
+  return Eigen::Quaterniond(Eigen::Vector4d(unit(engine), unit(engine), unit(engine), unit(engine)).normalized());
+}
+
+NodeState random_state(const Vec3& position) {
+  NodeState s;
+  s.position = position;
+  s.rotation = random_rotation();
+  s.velocity = random_vector(0.5);
+  s.acceleration = random_vector(2.0);
+  s.angular_velocity = random_vector(1.0);
+  s.angular_acceleration = random_vector(2.0);
+  return s;
+}
+
+ContactSide body_side(const Shape& shape, const NodeState& state, double mass) {
+  ContactSide side;
+  side.shape = &shape;
+  side.node = &state;
+  side.mass = mass;
+  side.trial.pole_position = state.position;
+  side.trial.rotation = state.rotation.toRotationMatrix();
+  return side;
+}
+
+InteractionParams interaction_params(double skin, double damping_ratio, double mu) {
+  InteractionParams p;
+  p.normal = {skin, 1e4, 1.5, 0.4, -2.0};
+  p.damping_ratio = damping_ratio;
+  p.friction = {mu, 0.8 * mu, 2e4, 30.0};
+  return p;
+}
+
+/// Random scenes of two octahedra about 2.2 apart: the valid, outside pairs with
+/// g_n < skin at the base configuration (every degeneration occurs).
+struct Scene {
+  NodeState state_a, state_b;
+  std::vector<LocalContact> contacts;
+};
+
+Scene random_scene(const Shape& shape, double skin) {
+  for (;;) {
+    Scene scene;
+    scene.state_a = random_state(Vec3::Zero());
+    scene.state_b = random_state(random_vector(1.0).normalized() * 1.9);
+    const PosedShape a{&shape, scene.state_a.position, scene.state_a.rotation};
+    const PosedShape b{&shape, scene.state_b.position, scene.state_b.rotation};
+    PairQueryOptions options;
+    options.proximity = skin;
+    options.apply_hierarchy = false;
+    scene.contacts = query_local_contacts(a, b, options);
+    if (!scene.contacts.empty()) return scene;
+  }
+}
+
+PointwiseStepData step_data(const LocalContact& c, bool with_history) {
+  PointwiseStepData step;
+  step.region_a = c.sub_region_a;
+  step.region_b = c.sub_region_b;
+  step.material_point_a = random_vector(0.5);
+  step.material_point_b = random_vector(0.5);
+  step.normal_i = (c.normal + random_vector(0.1)).normalized();
+  step.active_i = with_history;
+  step.tangential_gap_i = with_history ? random_vector(0.01) : Vec3::Zero();
+  step.status_i = unit(engine) > 0 ? StickSlip::Stick : StickSlip::Slip;
+  return step;
+}
+
+struct Evaluation {
+  Eigen::VectorXd residual;
+  Eigen::MatrixXd tangent;
+  PointwiseOutcome outcome;
+};
+
+Evaluation evaluate(const PointwiseInput& in, int size) {
+  Evaluation e{Eigen::VectorXd::Zero(size), Eigen::MatrixXd::Zero(size, size), {}};
+  add_pointwise_contact(in, e.residual, e.tangent, &e.outcome);
+  return e;
+}
+
+Eigen::VectorXd residual_at(PointwiseInput in, ContactSide a, ContactSide b, int size) {
+  in.a = &a;
+  in.b = &b;
+  Eigen::VectorXd r = Eigen::VectorXd::Zero(size);
+  add_pointwise_contact_residual(in, r);
+  return r;
+}
+
+/// Central differences over the 12 (or 6) DOFs of the trial increments.
+Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
+  const double h = 1e-7;
+  Eigen::MatrixXd fd(size, size);
+  for (int j = 0; j < size; ++j) {
+    ContactSide plus_a = *in.a, minus_a = *in.a, plus_b = *in.b, minus_b = *in.b;
+    const auto shift = [&](ContactSide& side, int k, double delta) {
+      if (k < 3)
+        side.trial.u_delta[k] += delta;
+      else
+        side.trial.alpha_delta[k - 3] += delta;
+    };
+    if (j < 6) {
+      shift(plus_a, j, h);
+      shift(minus_a, j, -h);
+    } else {
+      shift(plus_b, j - 6, h);
+      shift(minus_b, j - 6, -h);
+    }
+    fd.col(j) = (residual_at(in, plus_a, plus_b, size) - residual_at(in, minus_a, minus_b, size)) / (2 * h);
+  }
+  return fd;
+}
+
+double relative_error(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+  return (a - b).norm() / std::max(b.norm(), 1e-300);
+}
+
+}  // namespace
+
+TEST_CASE("pointwise contact tangent matches central differences (body-body, every law branch)",
+          "[contact][tangent]") {
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  int checked = 0, slipping = 0, sticking = 0, barrier = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    for (const LocalContact& c : scene.contacts) {
+      ContactSide a = body_side(*shape, scene.state_a, 2.0);
+      ContactSide b = body_side(*shape, scene.state_b, 3.0);
+      a.trial.u_delta = random_vector(1e-3);
+      a.trial.alpha_delta = random_vector(1e-3);
+      b.trial.u_delta = random_vector(1e-3);
+      b.trial.alpha_delta = random_vector(1e-3);
+      const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
+                                                 TrialBody{shape.get(), b.trial}, c.sub_region_b);
+      if (!solved || solved->status == LcpStatus::NoSolution || solved->normal_gap <= 1e-6 ||
+          solved->normal_gap >= skin * 0.999)
+        continue;
+      const double mu = trial % 3 == 0 ? 0.0 : 0.6;
+      const Interaction interaction(interaction_params(skin, trial % 2 == 0 ? 0.3 : 0.0, mu));
+      PointwiseStepData step = step_data(c, trial % 4 != 0);
+      if (trial % 2 == 0) {  // material points nearly coincident: small g_t, so it sticks
+        const Vec3 world = scene.state_a.position + scene.state_a.rotation * step.material_point_a;
+        step.material_point_b = scene.state_b.rotation.inverse() * (world - scene.state_b.position) + random_vector(1e-4);
+        step.tangential_gap_i *= 1e-3;
+      }
+      StepContext context;
+      context.type = trial % 5 == 0 ? AnalysisType::Static : AnalysisType::Dynamic;
+      context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+      const PointwiseInput in{&interaction, &a, &b, &step, &context};
+      const Evaluation e = evaluate(in, 12);
+      const Eigen::MatrixXd fd = finite_difference_tangent(in, 12);
+      INFO("kind " << static_cast<int>(c.kind) << " gap " << e.outcome.gap << " pressure "
+                   << e.outcome.pressure << " status " << static_cast<int>(e.outcome.status));
+      CHECK(relative_error(e.tangent, fd) < 1e-6);
+      CHECK((e.residual - residual_at(in, a, b, 12)).norm() <= 1e-12 * e.residual.norm());
+      ++checked;
+      if (mu > 0 && e.outcome.status == StickSlip::Slip) ++slipping;
+      if (mu > 0 && e.outcome.status == StickSlip::Stick) ++sticking;
+      if (e.outcome.gap < interaction.normal_law.barrier_gap()) ++barrier;
+    }
+  }
+  INFO("checked " << checked << ", slipping " << slipping << ", sticking " << sticking
+                  << ", barrier branch " << barrier);
+  CHECK(checked > 200);
+  CHECK(slipping > 10);
+  CHECK(sticking > 10);
+  CHECK(barrier > 10);
+}
+
+TEST_CASE("pointwise contact against a boundary: tangent on the body's six DOFs", "[contact][tangent]") {
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  int checked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    for (const LocalContact& c : scene.contacts) {
+      ContactSide a = body_side(*shape, scene.state_a, 2.0);
+      ContactSide b;
+      b.shape = shape.get();
+      b.trial.pole_position = scene.state_b.position;
+      b.trial.rotation = scene.state_b.rotation.toRotationMatrix();
+      b.trial.u_delta = random_vector(1e-3);
+      b.boundary_velocity = random_vector(0.3);
+      a.trial.u_delta = random_vector(1e-3);
+      a.trial.alpha_delta = random_vector(1e-3);
+      const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
+                                                 TrialBody{shape.get(), b.trial}, c.sub_region_b);
+      if (!solved || solved->status == LcpStatus::NoSolution || solved->normal_gap <= 1e-6 ||
+          solved->normal_gap >= skin * 0.999)
+        continue;
+      const Interaction interaction(interaction_params(skin, 0.2, 0.5));
+      const PointwiseStepData step = step_data(c, true);
+      StepContext context;
+      context.newmark = NewmarkCoefficients::make(0.25, 0.5, 0.02);
+      const PointwiseInput in{&interaction, &a, &b, &step, &context};
+      const Evaluation e = evaluate(in, 6);
+      CHECK(relative_error(e.tangent, finite_difference_tangent(in, 6)) < 1e-6);
+      ++checked;
+    }
+  }
+  CHECK(checked > 100);
+}
+
+TEST_CASE("frictionless, undamped contact residual is -p dg_n/dd of the hand-derived route",
+          "[contact]") {
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  int checked = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    for (const LocalContact& c : scene.contacts) {
+      ContactSide a = body_side(*shape, scene.state_a, 2.0);
+      ContactSide b = body_side(*shape, scene.state_b, 3.0);
+      a.trial.alpha_delta = random_vector(1e-2);
+      b.trial.u_delta = random_vector(1e-2);
+      const TrialBody ta{shape.get(), a.trial}, tb{shape.get(), b.trial};
+      const auto linear = linearise_local_contact(ta, c.sub_region_a, tb, c.sub_region_b);
+      if (!linear || linear->contact.normal_gap <= 1e-6 || linear->contact.normal_gap >= skin) continue;
+      const Interaction interaction(interaction_params(skin, 0.0, 0.0));
+      const PointwiseStepData step = step_data(c, false);
+      StepContext context;
+      context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+      const PointwiseInput in{&interaction, &a, &b, &step, &context};
+      const Evaluation e = evaluate(in, 12);
+      const double p = interaction.normal_law.force(linear->contact.normal_gap);
+      const Eigen::VectorXd expected = -p * linear->normal_gap_gradient.transpose();
+      CHECK((e.residual - expected).norm() <= 1e-9 * std::max(expected.norm(), 1e-12));
+      CHECK(e.outcome.gap == Approx(linear->contact.normal_gap).epsilon(1e-12));
+      // The tangent of the potential part: −p ∂²g_n − f_n' ∂g_nᵀ∂g_n.
+      const double slope = interaction.normal_law.force_derivative(linear->contact.normal_gap);
+      const Eigen::MatrixXd expected_tangent =
+          -p * linear->normal_gap_hessian -
+          slope * linear->normal_gap_gradient.transpose() * linear->normal_gap_gradient;
+      CHECK(relative_error(e.tangent, expected_tangent) < 1e-8);
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+}
