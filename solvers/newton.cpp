@@ -40,11 +40,27 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
       return report;
     }
     if (!factorize_and_solve(problem, report)) return report;
+    if (!limit_to_admissible(problem, report)) return report;
     ++report.iterations;
     last_correction = problem.correction_norm(correction_);
     report.correction_norms.push_back(last_correction);
     problem.apply(correction_);
   }
+}
+
+// Backtracking on the step length only (no merit function): the barrier law is
+// undefined across g = 0, so an iterate may never jump across it (paper §2.4.7).
+// Near convergence the full step is admissible and the rate stays quadratic.
+bool NewtonSolver::limit_to_admissible(NewtonProblem& problem, NewtonReport& report) {
+  for (int halving = 0; !problem.admissible(correction_); ++halving) {
+    if (halving >= settings_.max_step_halvings) {
+      report.failure = "no admissible Newton step (every shortened correction crosses a contact barrier)";
+      return false;
+    }
+    correction_ *= 0.5;
+    ++report.step_halvings;
+  }
+  return true;
 }
 
 bool NewtonSolver::factorize_and_solve(NewtonProblem& problem, NewtonReport& report) {

@@ -29,6 +29,9 @@ class NewtonProblem {
   virtual double correction_norm(const Eigen::VectorXd& correction) const = 0;
   /// Adds the correction to the iterate.
   virtual void apply(const Eigen::VectorXd& correction) = 0;
+  /// Whether the iterate plus `correction` is an admissible state (for contact:
+  /// no barrier crossed). Newton halves a correction until it is.
+  virtual bool admissible(const Eigen::VectorXd& /*correction*/) { return true; }
 };
 
 struct NewtonSettings {
@@ -37,6 +40,8 @@ struct NewtonSettings {
   double increment_tolerance = 1e-10;
   /// Give up early when the residual grows by this factor over the first one.
   double divergence_factor = 1e12;
+  /// Halvings of a correction allowed before the iteration gives up as inadmissible.
+  int max_step_halvings = 30;
 };
 
 struct NewtonReport {
@@ -45,6 +50,7 @@ struct NewtonReport {
   std::string failure;                 ///< why it did not converge (empty when it did)
   std::vector<double> residual_norms;  ///< one per evaluation, dimensionless
   std::vector<double> correction_norms;
+  int step_halvings = 0;               ///< corrections halved to keep iterates admissible
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;
 };
@@ -59,6 +65,7 @@ class NewtonSolver {
 
  private:
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
+  bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
 
   LinearSolver& linear_solver_;
   NewtonSettings settings_;

@@ -187,13 +187,13 @@ void add_with_tangent(const PointwiseInput& in, Eigen::Ref<Eigen::VectorXd> resi
 }
 
 template <int N>
-void add_residual_only(const PointwiseInput& in, Eigen::Ref<Eigen::VectorXd> residual) {
+Eigen::Matrix<double, N, 1> plain_residual(const PointwiseInput& in, PointwiseOutcome* outcome) {
   const SideMotion<double> a =
       body_motion<double>(*in.a, in.a->trial.u_delta, in.a->trial.alpha_delta, *in.context);
   const SideMotion<double> b =
       N == 12 ? body_motion<double>(*in.b, in.b->trial.u_delta, in.b->trial.alpha_delta, *in.context)
               : boundary_motion<double>(*in.b);
-  residual += contact_residual<double, N>(in, a, b, nullptr);
+  return contact_residual<double, N>(in, a, b, outcome);
 }
 
 }  // namespace
@@ -214,9 +214,18 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
 void add_pointwise_contact_residual(const PointwiseInput& input,
                                     Eigen::Ref<Eigen::VectorXd> residual) {
   if (input.b->has_dofs())
-    add_residual_only<12>(input, residual);
+    residual += plain_residual<12>(input, nullptr);
   else
-    add_residual_only<6>(input, residual);
+    residual += plain_residual<6>(input, nullptr);
+}
+
+PointwiseOutcome pointwise_outcome(const PointwiseInput& input) {
+  PointwiseOutcome outcome;
+  if (input.b->has_dofs())
+    plain_residual<12>(input, &outcome);
+  else
+    plain_residual<6>(input, &outcome);
+  return outcome;
 }
 
 }  // namespace polydem

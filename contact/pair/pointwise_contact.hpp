@@ -69,6 +69,9 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
 void add_pointwise_contact_residual(const PointwiseInput& input,
                                     Eigen::Ref<Eigen::VectorXd> residual);
 
+/// The contact's forces and state at the trial increments, in plain arithmetic.
+PointwiseOutcome pointwise_outcome(const PointwiseInput& input);
+
 /// m_A m_B/(m_A + m_B), or m_A against a boundary (eq. 52).
 double effective_mass(const ContactSide& a, const ContactSide& b);
 

@@ -60,6 +60,60 @@ std::string format_time(double t) {
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
     : model_(model), deck_(deck), options_(options) {}
 
+// Newton, then the end-of-step contact checks of §2.4.7 and §2.6.3: a
+// penetration rejects the step; a night-owl contact joins the step's
+// candidates and the step is solved again from the converged increments.
+bool Analysis::solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report,
+                          int& night_owls) {
+  constexpr int kMaxNightOwlResolves = 8;
+  std::vector<double> residual_norms;
+  int iterations = 0;
+  for (;;) {
+    report = newton.solve(system);
+    totals_.assembly_seconds += report.evaluate_seconds;
+    totals_.linear_solve_seconds += report.linear_solve_seconds;
+    totals_.newton_iterations += report.iterations;
+    iterations += report.iterations;
+    residual_norms.insert(residual_norms.end(), report.residual_norms.begin(), report.residual_norms.end());
+    report.iterations = iterations;
+    report.residual_norms = residual_norms;
+    if (!report.converged) return false;
+    if (!model_.contact) return true;
+    switch (model_.contact->check_converged(system.context())) {
+      case StepVerdict::Accept:
+        return true;
+      case StepVerdict::Penetration:
+        report.failure = "penetration at the end of the step";
+        return false;
+      case StepVerdict::NightOwl:
+        ++night_owls;
+        ++totals_.night_owl_resolves;
+        if (model_.contact->elements_changed()) system.rebuild_pattern();
+        if (night_owls > kMaxNightOwlResolves) {
+          report.failure = "night-owl contacts kept appearing";
+          return false;
+        }
+        break;
+    }
+  }
+}
+
+// The converged increments become state i+1 when every number is finite.
+bool Analysis::advance(const GlobalSystem& system, const StepSpec& spec,
+                       std::vector<NodeState>& next_nodes, NewtonReport& report) {
+  const StepContext& context = system.context();
+  for (std::size_t n = 0; n < model_.nodes.size(); ++n)
+    next_nodes[n] = advance_node(model_.nodes[n],
+                                 system.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
+                                 context.newmark, spec.type);
+  if (!all_finite(next_nodes)) {
+    report.failure = "non-finite state";
+    return false;
+  }
+  if (model_.contact) model_.contact->commit(context);
+  return true;
+}
+
 double Analysis::next_sample_time(double time) const {
   const double interval = deck_.output.interval;
   if (interval <= 0) return deck_.steps.back().end_time;
@@ -113,19 +167,10 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                               : 1.0;
     context.newmark = NewmarkCoefficients::make(spec.beta, spec.gamma, dt);
     system.begin_step(context, time_);
-    NewtonReport report = newton.solve(system);
-    totals_.assembly_seconds += report.evaluate_seconds;
-    totals_.linear_solve_seconds += report.linear_solve_seconds;
-    totals_.newton_iterations += report.iterations;
-
-    bool accepted = report.converged;
-    if (accepted) {
-      for (std::size_t n = 0; n < model_.nodes.size(); ++n)
-        next_nodes[n] = advance_node(model_.nodes[n], system.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
-                                     context.newmark, spec.type);
-      accepted = all_finite(next_nodes);
-      if (!accepted) report.failure = "non-finite state";
-    }
+    if (model_.contact && model_.contact->begin_step(system.context())) system.rebuild_pattern();
+    NewtonReport report;
+    int night_owls = 0;
+    const bool accepted = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
     if (!accepted) {
       ++totals_.rejected_steps;
       ++rejected_attempts;
@@ -146,7 +191,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     ++totals_.accepted_steps;
     controller.accepted(report.iterations, dt);
     StepRecord record{index,         time_, dt, context.load_factor, report.iterations, rejected_attempts,
-                      std::move(report.residual_norms)};
+                      std::move(report.residual_norms), night_owls};
     rejected_attempts = 0;
     observer.step_accepted(model_, record);
     if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);

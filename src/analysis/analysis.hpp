@@ -12,6 +12,12 @@
 #include "src/deck/deck_data.hpp"
 
 namespace polydem {
+class GlobalSystem;
+class NewtonSolver;
+struct NewtonReport;
+}  // namespace polydem
+
+namespace polydem {
 
 struct RunOptions {
   int threads = 1;
@@ -27,12 +33,14 @@ struct StepRecord {
   int newton_iterations = 0;
   int rejected_attempts = 0;        ///< attempts rejected before this one succeeded
   std::vector<double> residual_norms;
+  int night_owls = 0;               ///< re-solves of this step for night-owl contacts (§2.6.3)
 };
 
 struct RunTotals {
   long accepted_steps = 0;
   long rejected_steps = 0;
   long newton_iterations = 0;
+  long night_owl_resolves = 0;
   double final_time = 0;
   double assembly_seconds = 0;
   double linear_solve_seconds = 0;
@@ -59,6 +67,9 @@ class Analysis {
  private:
   struct StepOutcome;
   bool run_analysis_step(int index, AnalysisObserver& observer);
+  bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report, int& night_owls);
+  bool advance(const GlobalSystem& system, const StepSpec& spec, std::vector<NodeState>& next_nodes,
+               NewtonReport& report);
   double next_sample_time(double time) const;
 
   Model& model_;

@@ -12,7 +12,7 @@ void GlobalSystem::rebuild_pattern() {
   const DofMap& dofs = model_.dofs;
   auto elements = model_.elements();
   assembler_.build_pattern(dofs, elements);
-  increments_.setZero(dofs.dof_count());
+  if (increments_.size() != dofs.dof_count()) increments_.setZero(dofs.dof_count());
   const int equations = dofs.equation_count();
   equation_dof_.assign(static_cast<std::size_t>(equations), 0);
   residual_weight_.resize(equations);
@@ -52,6 +52,16 @@ double GlobalSystem::residual_norm() const {
 double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
   if (correction.size() == 0) return 0.0;
   return correction.cwiseProduct(correction_weight_).cwiseAbs().maxCoeff();
+}
+
+bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {
+  if (!model_.contact) return true;
+  trial_increments_ = increments_;
+  for (int equation = 0; equation < correction.size(); ++equation)
+    trial_increments_[equation_dof_[static_cast<std::size_t>(equation)]] += correction[equation];
+  StepContext trial = context_;
+  trial.increments = &trial_increments_;
+  return model_.contact->admissible(context_, trial);
 }
 
 void GlobalSystem::apply(const Eigen::VectorXd& correction) {

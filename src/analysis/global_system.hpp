@@ -14,7 +14,8 @@ class GlobalSystem final : public NewtonProblem {
  public:
   GlobalSystem(Model& model, int threads);
 
-  /// Rebuilds the sparsity pattern; call when the element set changes.
+  /// Rebuilds the sparsity pattern; call when the element set changes. The
+  /// current increments are kept.
   void rebuild_pattern();
 
   /// Starts a step from configuration i (model.nodes): zero increments for
@@ -34,6 +35,7 @@ class GlobalSystem final : public NewtonProblem {
   double residual_norm() const override;
   double correction_norm(const Eigen::VectorXd& correction) const override;
   void apply(const Eigen::VectorXd& correction) override;
+  bool admissible(const Eigen::VectorXd& correction) override;
 
  private:
   Model& model_;
@@ -41,6 +43,7 @@ class GlobalSystem final : public NewtonProblem {
   SparseAssembler assembler_;
   StepContext context_;
   Eigen::VectorXd increments_;
+  Eigen::VectorXd trial_increments_;       ///< scratch of admissible()
   std::vector<int> equation_dof_;          ///< the DOF of each equation
   Eigen::VectorXd residual_weight_;        ///< 1 for forces, 1/L for moments
   Eigen::VectorXd correction_weight_;      ///< 1/L for displacements, 1 for rotations

@@ -6,6 +6,8 @@ std::vector<const Element*> Model::elements() const {
   std::vector<const Element*> list;
   list.reserve(bodies.size());
   for (const auto& body : bodies) list.push_back(body.get());
+  if (contact)
+    for (const Element* element : contact->elements()) list.push_back(element);
   return list;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "contact/contact_set.hpp"
 #include "elements/rigid_body.hpp"
 #include "src/core/time_function.hpp"
 #include "src/model/dof_map.hpp"
@@ -27,8 +28,9 @@ struct Model {
   DofMap dofs;
   std::vector<double> dof_length_scale;          ///< per DOF: the length of the body it belongs to
   Vec3 gravity = Vec3::Zero();
+  std::unique_ptr<ContactSet> contact;           ///< null when no body has a shape
 
-  /// Every element, in a fixed order (the assembly order).
+  /// Every element, in a fixed order (the assembly order): bodies, then contact pairs.
   std::vector<const Element*> elements() const;
 };
 
