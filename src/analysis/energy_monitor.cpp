@@ -11,6 +11,7 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
   values_.potential_energy = 0;
   values_.linear_momentum.setZero();
   values_.angular_momentum.setZero();
+  values_.contact_energy = model.contact ? model.contact->snapshot().stored_energy : 0.0;
   const Vec3 gravity = load_factor * model.gravity;
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     const RigidBody& body = *model.bodies[b];

@@ -14,11 +14,12 @@ struct MonitorValues {
   double kinetic_energy = 0;
   double potential_energy = 0;
   double external_work = 0;
+  double contact_energy = 0;  ///< elastic energy stored in the contacts (normal law and tangential springs)
   Vec3 linear_momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();
 
-  /// T + V − W: constant for conservative loading.
-  double total_energy() const { return kinetic_energy + potential_energy - external_work; }
+  /// T + V + contact energy − W: constant for conservative loading and contact.
+  double total_energy() const { return kinetic_energy + potential_energy + contact_energy - external_work; }
 };
 
 class EnergyMonitor {

@@ -1,5 +1,6 @@
 #include "src/analysis/model_builder.hpp"
 
+#include "src/analysis/contact_builder.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
@@ -46,8 +47,11 @@ Model build_model(const DeckData& deck) {
   const int body_count = static_cast<int>(deck.bodies.size());
   model.dofs = DofMap(kDofsPerNode * body_count);
   model.dof_length_scale.assign(static_cast<std::size_t>(kDofsPerNode * body_count), 1.0);
+  const ShapeLibrary shapes = build_shapes(deck);
+  std::vector<BodySpec> bodies;
+  for (const BodySpec& spec : deck.bodies) bodies.push_back(with_mass_properties(spec, shapes));
   for (int b = 0; b < body_count; ++b) {
-    const BodySpec& spec = deck.bodies[static_cast<std::size_t>(b)];
+    const BodySpec& spec = bodies[static_cast<std::size_t>(b)];
     model.nodes.push_back(initial_state(spec));
     model.bodies.push_back(std::make_unique<RigidBody>(RigidBody::from_spec(b, spec)));
     model.body_names.push_back(spec.name);
@@ -56,6 +60,7 @@ Model build_model(const DeckData& deck) {
     constrain_body(model, b, spec);
   }
   model.dofs.number_equations();
+  model.contact = build_contact_set(deck, shapes, bodies);
   start_consistently(model, 0.0);
   return model;
 }

@@ -21,6 +21,16 @@ const std::vector<std::string> kMonitorColumns = {
     "linear_momentum_x", "linear_momentum_y", "linear_momentum_z",
     "angular_momentum_x", "angular_momentum_y", "angular_momentum_z"};
 
+/// With contact: counts, night-owl re-solves, stored energy and each boundary's reaction.
+std::vector<std::string> monitor_columns(const Model& model) {
+  std::vector<std::string> columns = kMonitorColumns;
+  if (!model.contact) return columns;
+  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy"});
+  for (const BoundarySurface& boundary : model.contact->boundaries())
+    for (const char* axis : {"x", "y", "z"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
+  return columns;
+}
+
 nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); }
 
 void append(DataArray& array, const Vec3& v) { array.values.insert(array.values.end(), {v.x(), v.y(), v.z()}); }
@@ -47,15 +57,39 @@ VtuMesh bodies_as_points(const Model& model) {
   return mesh;
 }
 
+/// Active contacts as points with their force vectors, for glyphs in ParaView.
+VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
+  VtuMesh mesh;
+  DataArray normal_force{"normal_force", 3, {}}, friction_force{"friction_force", 3, {}},
+      normal{"normal", 3, {}}, gap{"gap", 1, {}}, body_a{"body_a", 1, {}}, body_b{"body_b", 1, {}},
+      boundary{"boundary", 1, {}}, kind{"kind", 1, {}}, slip{"slip", 1, {}};
+  for (const ContactRecord& c : snapshot.contacts) {
+    mesh.points.push_back(c.outcome.point);
+    append(normal_force, c.outcome.normal_force);
+    append(friction_force, c.outcome.friction_force);
+    append(normal, c.outcome.normal);
+    gap.values.push_back(c.outcome.gap);
+    body_a.values.push_back(c.body_a);
+    body_b.values.push_back(c.body_b);
+    boundary.values.push_back(c.boundary);
+    kind.values.push_back(static_cast<double>(c.kind));  // 0 vertex-face, 1 edge-edge, 2 vertex-edge, 3 vertex-vertex
+    slip.values.push_back(c.outcome.status == StickSlip::Slip ? 1.0 : 0.0);
+  }
+  mesh.add_vertex_cells();
+  mesh.point_data = {normal_force, friction_force, normal, gap, body_a, body_b, boundary, kind, slip};
+  return mesh;
+}
+
 }  // namespace
 
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model, const DeckData& deck)
     : directory_(directory), deck_(deck), energy_(model) {
   std::filesystem::create_directories(directory_);
-  monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", kMonitorColumns);
+  monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
   if (deck_.output.vtk) {
     std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
+    if (model.contact) contact_pvd_ = std::make_unique<PvdCollection>(directory_ / "contacts.pvd");
   }
 }
 
@@ -68,19 +102,36 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
   rejected_steps_ += record.rejected_attempts;
   const Vec3& p = values.linear_momentum;
   const Vec3& h = values.angular_momentum;
-  monitor_csv_->write_row({record.time, record.dt, static_cast<double>(record.newton_iterations),
-                           static_cast<double>(rejected_steps_), values.kinetic_energy,
-                           values.potential_energy, values.external_work, values.total_energy(), p.x(),
-                           p.y(), p.z(), h.x(), h.y(), h.z()});
+  std::vector<double> row = {record.time, record.dt, static_cast<double>(record.newton_iterations),
+                             static_cast<double>(rejected_steps_), values.kinetic_energy,
+                             values.potential_energy, values.external_work, values.total_energy(), p.x(),
+                             p.y(), p.z(), h.x(), h.y(), h.z()};
+  if (model.contact) {
+    const ContactSnapshot& contact = model.contact->snapshot();
+    row.insert(row.end(), {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
+                           static_cast<double>(record.night_owls), values.contact_energy});
+    for (const Vec3& reaction : contact.boundary_reactions) row.insert(row.end(), {reaction.x(), reaction.y(), reaction.z()});
+  }
+  monitor_csv_->write_row(row);
 }
 
 void RunOutput::sample(const Model& model, double time) {
   if (!pvd_) return;
   char name[32];
-  std::snprintf(name, sizeof name, "bodies_%06d.vtu", sample_count_++);
+  std::snprintf(name, sizeof name, "bodies_%06d.vtu", sample_count_);
   const std::filesystem::path file = directory_ / "vtk" / name;
   write_vtu(file, bodies_as_points(model));
   pvd_->add(time, file);
+  if (contact_pvd_) write_contact_sample(model, time, sample_count_);
+  ++sample_count_;
+}
+
+void RunOutput::write_contact_sample(const Model& model, double time, int index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "contacts_%06d.vtu", index);
+  const std::filesystem::path file = directory_ / "vtk" / name;
+  write_vtu(file, contacts_as_points(model.contact->snapshot()));
+  contact_pvd_->add(time, file);
 }
 
 void RunOutput::finished(const Model& model, const RunTotals& totals) {
@@ -108,7 +159,8 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
   summary["totals"] = {{"accepted_steps", totals.accepted_steps},
                        {"rejected_steps", totals.rejected_steps},
                        {"newton_iterations", totals.newton_iterations},
-                       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps}};
+                       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
+                       {"night_owl_resolves", totals.night_owl_resolves}};
   const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds;
   summary["wall_seconds"] = {{"assembly", totals.assembly_seconds},
                              {"linear_solve", totals.linear_solve_seconds},

@@ -29,6 +29,21 @@ void check_inertia(const ParamSet& body) {
                                       "the sum of the other two)");
 }
 
+// Mass properties come from the deck (mass, inertia) or from a shape at a density.
+void check_mass_source(const ParamSet& body) {
+  const bool from_shape = body.real("density") > 0;
+  if (from_shape && !body.has_value("shape"))
+    throw body.error("density", "needs a `shape` to compute the mass properties from");
+  for (const char* key : {"mass", "inertia"}) {
+    if (from_shape && body.at(key).given)
+      throw body.error(key, "is computed from shape and density; give one or the other");
+    if (!from_shape && !body.has_value(key))
+      throw body.error(key, "required key is missing (or give `shape` and `density`)");
+  }
+  if (from_shape && body.at("centre_of_mass").given)
+    throw body.error("centre_of_mass", "is computed from shape and density; give one or the other");
+}
+
 void check_supports(const ParamSet& body) {
   const auto& prescribed = body.objects("prescribed");
   if (body.boolean("fixed") && !prescribed.empty())
@@ -51,14 +66,17 @@ const std::vector<std::string>& dof_names() {
 ObjectSchema body_params() {
   ObjectSchema schema{"body", "A rigid body. Vectors without a frame named are global."};
   schema.add_string("name", "Unique name of the body.").make_required();
-  schema.add_real("mass", "Mass.").with_unit("kg").make_required().greater_than(0);
+  schema.add_real("mass", "Mass.")
+      .with_unit("kg")
+      .with_computed_default("from shape and density, otherwise required")
+      .greater_than(0);
   schema
       .add("inertia", ParamType::SymTensor,
            "Inertia tensor about the centre of mass in body axes, as [Ixx, Iyy, Izz, Ixy, Ixz, "
            "Iyz] or a symmetric 3×3 nested list. Must be positive definite with principal "
            "moments satisfying the triangle inequality.")
       .with_unit("kg·m²")
-      .make_required();
+      .with_computed_default("from shape and density, otherwise required");
   schema.add_vec3("centre_of_mass", "Centre of mass relative to the pole, body axes.")
       .with_unit("m")
       .with_default(Vec3(Vec3::Zero()));
@@ -75,12 +93,20 @@ ObjectSchema body_params() {
       .with_unit("rad/s")
       .with_default(Vec3(Vec3::Zero()));
   schema.add_bool("fixed", "Hold all six DOFs at their initial values.").with_default(false);
+  schema.add_string("shape", "Name of its shape in `shapes`; without one the body takes no part in contact.")
+      .with_computed_default("none");
+  schema.add_real("density", "With a shape: mass, centre of mass and inertia are computed from it.")
+      .with_unit("kg/m³")
+      .with_default(0.0)
+      .at_least(0);
+  schema.add_string("group", "Contact group (see `contact.interactions`).").with_default(std::string("default"));
   schema.add_object_list("prescribed", "prescribed", "Prescribed DOFs (not with `fixed: true`).")
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("loads", "load", "Applied forces and moments.")
       .with_default(std::vector<ParamSet>{});
   schema.complete = [](ParamSet& body) {
-    check_inertia(body);
+    check_mass_source(body);
+    if (body.has_value("inertia")) check_inertia(body);
     check_supports(body);
   };
   return schema;

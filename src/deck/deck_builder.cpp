@@ -1,6 +1,7 @@
 #include "src/deck/deck_builder.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "src/deck/body_schema.hpp"
 #include "src/deck/time_function_params.hpp"
@@ -77,8 +78,8 @@ LoadSpec load(const ParamSet& set) {
 BodySpec body(const ParamSet& set) {
   BodySpec spec;
   spec.name = set.string("name");
-  spec.mass = set.real("mass");
-  spec.inertia = set.tensor("inertia");
+  if (set.has_value("mass")) spec.mass = set.real("mass");
+  if (set.has_value("inertia")) spec.inertia = set.tensor("inertia");
   spec.centre_of_mass = set.vec3("centre_of_mass");
   spec.position = set.vec3("position");
   spec.rotation = set.vec3("rotation");
@@ -87,7 +88,92 @@ BodySpec body(const ParamSet& set) {
   spec.fixed = set.boolean("fixed");
   for (const auto& item : set.objects("prescribed")) spec.prescribed.push_back(prescribed(item));
   for (const auto& item : set.objects("loads")) spec.loads.push_back(load(item));
+  if (set.has_value("shape")) spec.shape = set.string("shape");
+  spec.density = set.real("density");
+  spec.group = set.string("group");
   spec.mark = set.mark;
+  return spec;
+}
+
+/// A file named in the deck, relative to the deck's folder unless absolute.
+std::string deck_relative(const std::string& deck_file, const std::string& file) {
+  const std::filesystem::path path(file);
+  if (path.is_absolute()) return file;
+  return (std::filesystem::path(deck_file).parent_path() / path).lexically_normal().string();
+}
+
+ShapeSpec shape(const ParamSet& set, const std::string& deck_file) {
+  ShapeSpec spec;
+  spec.name = set.string("name");
+  const ParamSet& geometry = set.object("geometry");
+  spec.kind = geometry.schema;
+  if (spec.kind == "box") spec.size = geometry.vec3("size");
+  if (spec.kind == "tetrahedron" || spec.kind == "octahedron") spec.edge = geometry.real("edge");
+  if (spec.kind == "tetrapod") {
+    spec.leg_length = geometry.real("leg_length");
+    spec.base_radius = geometry.real("base_radius");
+    spec.tip_radius = geometry.real("tip_radius");
+    spec.facets = static_cast<int>(geometry.integer("facets"));
+    spec.hub_distance = geometry.real("hub_distance");
+  }
+  if (spec.kind == "mesh") {
+    spec.file = deck_relative(deck_file, geometry.string("file"));
+    spec.scale = geometry.real("scale");
+  }
+  spec.mark = set.mark;
+  return spec;
+}
+
+BoundarySpec boundary(const ParamSet& set, const std::string& deck_file) {
+  BoundarySpec spec;
+  spec.name = set.string("name");
+  spec.group = set.string("group");
+  const ParamSet& surface = set.object("surface");
+  spec.kind = surface.schema;
+  if (spec.kind == "plane") {
+    spec.center = surface.vec3("center");
+    spec.normal = surface.vec3("normal");
+    spec.u_direction = surface.vec3("u_direction");
+    spec.length_u = surface.real("length_u");
+    spec.length_v = surface.real("length_v");
+  }
+  if (spec.kind == "box_container") {
+    spec.center = surface.vec3("center");
+    spec.half_extents = surface.vec3("half_extents");
+    spec.open_top = surface.boolean("open_top");
+  }
+  if (spec.kind == "surface_mesh") {
+    spec.file = deck_relative(deck_file, surface.string("file"));
+    spec.scale = surface.real("scale");
+  }
+  const ParamSet& motion = set.object("motion");
+  spec.displacement = motion.vec3("displacement");
+  if (motion.has_value("scale")) spec.displacement_scale = build_time_function(motion.object("scale"));
+  spec.mark = set.mark;
+  return spec;
+}
+
+InteractionSpec interaction(const ParamSet& set) {
+  InteractionSpec spec;
+  spec.group_a = set.string("group_a");
+  spec.group_b = set.string("group_b");
+  spec.enabled = set.boolean("enabled");
+  const ParamSet& normal = set.object("normal");
+  spec.params.normal = {normal.real("skin"), normal.real("stiffness"), normal.real("exponent"),
+                        normal.real("barrier_fraction"), normal.real("barrier_exponent")};
+  spec.params.damping_ratio = set.real("damping_ratio");
+  const ParamSet& friction = set.object("friction");
+  spec.params.friction = {friction.real("static"), friction.real("dynamic"), friction.real("stiffness"),
+                          friction.real("damping")};
+  spec.mark = set.mark;
+  return spec;
+}
+
+ContactSpec contact(const ParamSet& set) {
+  ContactSpec spec;
+  spec.travel_factor = set.real("travel_factor");
+  spec.minimum_margin = set.real("minimum_margin");
+  for (const auto& item : set.objects("interactions")) spec.interactions.push_back(interaction(item));
   return spec;
 }
 
@@ -102,6 +188,9 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   data.output.vtk = output.boolean("vtk");
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
+  for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, file_name));
+  for (const auto& item : deck.objects("boundaries")) data.boundaries.push_back(boundary(item, file_name));
+  data.contact = contact(deck.object("contact"));
   return data;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "contact/law/interaction.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
@@ -44,7 +45,57 @@ struct BodySpec {
   bool fixed = false;                        ///< all six DOFs held at zero increment
   std::vector<PrescribedDofSpec> prescribed;
   std::vector<LoadSpec> loads;
+  std::string shape;                         ///< name in DeckData::shapes; empty: no contact
+  double density = 0;                        ///< kg/m³; > 0: mass properties from the shape
+  std::string group = "default";             ///< contact group
   SourceMark mark;
+};
+
+/// A particle shape: a generated solid or a closed mesh file, in the body frame
+/// (coordinates relative to the pole).
+struct ShapeSpec {
+  std::string name;
+  std::string kind;          ///< box | tetrahedron | octahedron | tetrapod | mesh
+  Vec3 size = Vec3::Ones();  ///< box: edge lengths (m)
+  double edge = 1;           ///< tetrahedron, octahedron: edge length (m)
+  double leg_length = 1, base_radius = 0.3, tip_radius = 0.1, hub_distance = 0;  ///< tetrapod (m)
+  int facets = 16;           ///< tetrapod
+  std::string file;          ///< mesh: path as resolved against the deck's folder
+  double scale = 1;          ///< mesh
+  SourceMark mark;
+};
+
+/// A boundary surface and its prescribed translation x(t) = x0 + s(t)·d.
+struct BoundarySpec {
+  std::string name;
+  std::string group = "boundary";
+  std::string kind;  ///< plane | box_container | surface_mesh
+  Vec3 center = Vec3::Zero();
+  Vec3 normal = Vec3::UnitZ();
+  Vec3 u_direction = Vec3::UnitX();
+  double length_u = 1, length_v = 1;        ///< plane (m)
+  Vec3 half_extents = Vec3::Ones();         ///< box_container (m)
+  bool open_top = true;                     ///< box_container
+  std::string file;                         ///< surface_mesh
+  double scale = 1;                         ///< surface_mesh
+  Vec3 displacement = Vec3::Zero();         ///< d (m)
+  TimeFunction displacement_scale = TimeFunction::constant(0.0);  ///< s(t)
+  SourceMark mark;
+};
+
+/// The contact law between two groups (body–body or body–boundary).
+struct InteractionSpec {
+  std::string group_a;
+  std::string group_b;
+  bool enabled = true;
+  InteractionParams params;
+  SourceMark mark;
+};
+
+struct ContactSpec {
+  double travel_factor = 2.0;
+  double minimum_margin = 0.0;  ///< m
+  std::vector<InteractionSpec> interactions;
 };
 
 struct NewtonSpec {
@@ -85,6 +136,9 @@ struct DeckData {
   Vec3 gravity = Vec3::Zero();        ///< m/s²
   std::vector<StepSpec> steps;        ///< at least one
   std::vector<BodySpec> bodies;       ///< at least one
+  std::vector<ShapeSpec> shapes;
+  std::vector<BoundarySpec> boundaries;
+  ContactSpec contact;
   OutputSpec output;
 };
 

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "src/deck/body_schema.hpp"
+#include "src/deck/contact_schema.hpp"
 #include "src/deck/param_format.hpp"
 #include "src/deck/param_set.hpp"
 #include "src/deck/time_function_params.hpp"
@@ -56,11 +57,19 @@ ObjectSchema deck_params() {
       .make_required()
       .with_min_items(1);
   schema.add_object_list("bodies", "body", "The rigid bodies.").make_required().with_min_items(1);
+  schema.add_object_list("shapes", "shape", "Particle shapes the bodies refer to.")
+      .with_default(std::vector<ParamSet>{});
+  schema.add_object_list("boundaries", "boundary", "Surfaces without DOFs: ground, walls.")
+      .with_default(std::vector<ParamSet>{});
+  schema.add_object("contact", "contact", "Contact search and laws.");
   schema.complete = [](ParamSet& deck) {
     name_steps(deck);
     check_unique_names(deck.objects("steps"));
     check_end_times(deck);
     check_unique_names(deck.objects("bodies"));
+    check_unique_names(deck.objects("shapes"));
+    check_unique_names(deck.objects("boundaries"));
+    check_contact_references(deck);
   };
   return schema;
 }
@@ -152,9 +161,13 @@ const SchemaRegistry& deck_registry() {
   static const SchemaRegistry registry = [] {
     SchemaRegistry r;
     for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
-                         newton_params, body_params, prescribed_dof_params, load_params})
+                         newton_params, body_params, prescribed_dof_params, load_params, shape_params,
+                         boundary_params, motion_params, contact_params, interaction_params,
+                         normal_law_params, friction_params})
       r.add_object(declare());
     r.add_family(time_function_family());
+    r.add_family(geometry_family());
+    r.add_family(surface_family());
     return r;
   }();
   return registry;

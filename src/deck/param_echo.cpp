@@ -38,7 +38,12 @@ void echo_param(const Param& param, int indent, std::string& out) {
 }
 
 void echo_object(const ParamSet& set, int indent, std::string& out) {
-  for (const auto& param : set.params) echo_param(param, indent, out);
+  for (const auto& param : set.params) {
+    // An optional key with no value (a body without a shape) is left out: writing
+    // it empty would not read back, since an empty value is an error.
+    if (std::holds_alternative<std::monostate>(param.value)) continue;
+    echo_param(param, indent, out);
+  }
 }
 
 }  // namespace

@@ -30,8 +30,8 @@ void write_all(int file_descriptor, std::string_view bytes, const std::filesyste
   }
 }
 
-void sync_and_close(int file_descriptor, const std::filesystem::path& path) {
-  if (::fsync(file_descriptor) != 0) {
+void sync_and_close(int file_descriptor, const std::filesystem::path& path, bool sync = true) {
+  if (sync && ::fsync(file_descriptor) != 0) {
     const int error_number = errno;
     ::close(file_descriptor);
     throw_io_error("fsync", path, error_number);
@@ -83,7 +83,8 @@ TempFile create_temp_beside(const std::filesystem::path& target) {
 
 }  // namespace
 
-void write_file_atomically(const std::filesystem::path& target, std::string_view contents) {
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
+                           Durability durability) {
   TempFile temp = create_temp_beside(target);
   try {
     try {
@@ -92,13 +93,13 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
       ::close(temp.file_descriptor);
       throw;
     }
-    sync_and_close(temp.file_descriptor, target);
+    sync_and_close(temp.file_descriptor, target, durability == Durability::Synced);
     rename_over(temp.path, target);
   } catch (...) {
     ::unlink(temp.path.c_str());
     throw;
   }
-  sync_directory_of(target);
+  if (durability == Durability::Synced) sync_directory_of(target);
 }
 
 AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush)

@@ -9,11 +9,23 @@
 
 namespace polydem {
 
+/// Whether a file must also survive a power cut once written.
+enum class Durability {
+  /// fsync before the rename: for files written once per run (summary, echo, checkpoints).
+  Synced,
+  /// Rename only: still whole or absent for readers and after a crash of the process, but
+  /// the data may sit in the page cache. For files written every output sample (VTU, PVD),
+  /// where an fsync each (milliseconds on most disks) would dominate the run time.
+  Unsynced,
+};
+
 /// Writes `contents` to `target` whole or not at all: the bytes go to a temporary file in the
-/// same directory (so the rename cannot cross file systems), are flushed and fsync'ed, and the
-/// temporary is renamed over `target`. On failure the temporary is removed, an existing
-/// `target` is left untouched, and std::runtime_error names the path and the errno text.
-void write_file_atomically(const std::filesystem::path& target, std::string_view contents);
+/// same directory (so the rename cannot cross file systems), are flushed (and fsync'ed when
+/// Synced), and the temporary is renamed over `target`. On failure the temporary is removed,
+/// an existing `target` is left untouched, and std::runtime_error names the path and the
+/// errno text.
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
+                           Durability durability = Durability::Synced);
 
 /// A file that grows by whole rows during a run (monitor.csv). Rows go to "<name>.part";
 /// only finish() renames it to "<name>", so the final name only ever holds a complete file

@@ -46,7 +46,7 @@ PvdCollection::PvdCollection(std::filesystem::path pvd_path) : pvd_path_(std::mo
 void PvdCollection::add(double time, const std::filesystem::path& dataset_file, int part) {
   entries_.push_back({time, relative_to_collection(pvd_path_, dataset_file), part});
   try {
-    write_file_atomically(pvd_path_, format_pvd(entries_));
+    write_file_atomically(pvd_path_, format_pvd(entries_), Durability::Unsynced);
   } catch (...) {
     entries_.pop_back();  // keep the in-memory list equal to what is on disk
     throw;

@@ -178,7 +178,7 @@ std::string format_vtu(const VtuMesh& mesh) {
 }
 
 void write_vtu(const std::filesystem::path& path, const VtuMesh& mesh) {
-  write_file_atomically(path, format_vtu(mesh));
+  write_file_atomically(path, format_vtu(mesh), Durability::Unsynced);
 }
 
 }  // namespace polydem

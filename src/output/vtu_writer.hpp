@@ -71,7 +71,8 @@ void validate_vtu_mesh(const VtuMesh& mesh);
 /// The .vtu document (validates first).
 std::string format_vtu(const VtuMesh& mesh);
 
-/// Validates, formats and writes with write_file_atomically.
+/// Validates, formats and writes with write_file_atomically (unsynced: one file per
+/// output sample, whole or absent, without an fsync each).
 void write_vtu(const std::filesystem::path& path, const VtuMesh& mesh);
 
 }  // namespace polydem

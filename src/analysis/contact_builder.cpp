@@ -1,0 +1,113 @@
+#include "src/analysis/contact_builder.hpp"
+
+#include <set>
+
+#include "contact/geometry/boundary_surfaces.hpp"
+#include "contact/geometry/generators.hpp"
+#include "contact/geometry/mass_properties.hpp"
+#include "contact/geometry/mesh_reader.hpp"
+#include "contact/geometry/mesh_transform.hpp"
+#include "contact/geometry/shape_builder.hpp"
+#include "contact/geometry/tetrapod.hpp"
+
+namespace polydem {
+namespace {
+
+TriangleMesh particle_mesh(const ShapeSpec& spec) {
+  if (spec.kind == "box") return make_box(spec.size.x() / 2, spec.size.y() / 2, spec.size.z() / 2);
+  if (spec.kind == "tetrahedron") return make_tetrahedron_with_edge(spec.edge);
+  if (spec.kind == "octahedron") return make_octahedron_with_edge(spec.edge);
+  if (spec.kind == "tetrapod") {
+    TetrapodParams params;
+    params.leg_length = spec.leg_length;
+    params.base_radius = spec.base_radius;
+    params.tip_radius = spec.tip_radius;
+    params.facets = spec.facets;
+    params.hub_distance = spec.hub_distance;
+    return make_tetrapod(params);
+  }
+  MeshTransform scale;
+  scale.scale = spec.scale;
+  return transformed(read_mesh(spec.file), scale);
+}
+
+TriangleMesh boundary_mesh(const BoundarySpec& spec) {
+  if (spec.kind == "plane")
+    return make_planar_rectangle({spec.center, spec.normal, spec.u_direction, spec.length_u, spec.length_v});
+  if (spec.kind == "box_container") return make_box_container({spec.center, spec.half_extents, spec.open_top});
+  MeshTransform scale;
+  scale.scale = spec.scale;
+  return transformed(read_mesh(spec.file), scale);
+}
+
+/// Mesh and generator problems name the mesh; this adds where the deck asked for it.
+template <class Build>
+auto with_deck_context(const SourceMark& mark, const std::string& what, Build build) {
+  try {
+    return build();
+  } catch (const InputError& error) {
+    throw InputError(mark.str() + ": " + what + ": " + error.what());
+  }
+}
+
+struct GroupIndex {
+  std::map<std::string, int> ids;
+  int id(const std::string& name) {
+    return ids.emplace(name, static_cast<int>(ids.size())).first->second;
+  }
+};
+
+}  // namespace
+
+ShapeLibrary build_shapes(const DeckData& deck) {
+  ShapeLibrary shapes;
+  for (const ShapeSpec& spec : deck.shapes)
+    shapes[spec.name] = with_deck_context(spec.mark, "shape '" + spec.name + "'", [&] {
+      return build_shape(particle_mesh(spec), spec.name);
+    });
+  return shapes;
+}
+
+BodySpec with_mass_properties(BodySpec body, const ShapeLibrary& shapes) {
+  if (!(body.density > 0)) return body;
+  const MassProperties mass = mass_properties(shapes.at(body.shape)->mesh, body.density);
+  body.mass = mass.mass;
+  body.centre_of_mass = mass.centre_of_mass;
+  body.inertia = mass.inertia;
+  return body;
+}
+
+std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeLibrary& shapes,
+                                              const std::vector<BodySpec>& bodies) {
+  if (std::none_of(bodies.begin(), bodies.end(), [](const BodySpec& b) { return !b.shape.empty(); }))
+    return nullptr;
+  GroupIndex groups;
+  std::vector<ContactBody> contact_bodies;
+  for (const BodySpec& body : bodies)
+    contact_bodies.push_back(body.shape.empty()
+                                 ? ContactBody{nullptr, body.mass, -1}
+                                 : ContactBody{shapes.at(body.shape), body.mass, groups.id(body.group)});
+  std::vector<BoundarySurface> boundaries;
+  for (const BoundarySpec& spec : deck.boundaries) {
+    BoundarySurface surface;
+    surface.name = spec.name;
+    surface.shape = with_deck_context(spec.mark, "boundary '" + spec.name + "'",
+                                      [&] { return build_boundary_shape(boundary_mesh(spec), spec.name); });
+    surface.displacement = spec.displacement;
+    surface.displacement_scale = spec.displacement_scale;
+    surface.group = groups.id(spec.group);
+    boundaries.push_back(std::move(surface));
+  }
+  for (const InteractionSpec& spec : deck.contact.interactions) {
+    groups.id(spec.group_a);
+    groups.id(spec.group_b);
+  }
+  InteractionTable table(static_cast<int>(groups.ids.size()));
+  for (const InteractionSpec& spec : deck.contact.interactions)
+    if (spec.enabled)
+      table.set(groups.id(spec.group_a), groups.id(spec.group_b), std::make_shared<Interaction>(spec.params));
+  return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
+                                      SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
+}
+
+}  // namespace polydem

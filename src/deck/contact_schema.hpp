@@ -1,0 +1,29 @@
+// Declarations of the deck's contact sections: `shapes` (particle geometry),
+// `boundaries` (surfaces without DOFs, optionally moving) and `contact`
+// (search settings and the interaction laws per pair of groups, paper
+// §2.4.7–2.4.8), with the `geometry` and `surface` families.
+#pragma once
+
+#include "src/deck/param_spec.hpp"
+#include "src/deck/registry.hpp"
+
+namespace polydem {
+
+ObjectSchema shape_params();
+ObjectSchema boundary_params();
+ObjectSchema motion_params();
+ObjectSchema contact_params();
+ObjectSchema interaction_params();
+ObjectSchema normal_law_params();
+ObjectSchema friction_params();
+
+/// {box: ...}, {tetrahedron: ...}, {octahedron: ...}, {tetrapod: ...}, {mesh: ...}.
+PolymorphicFamily geometry_family();
+/// {plane: ...}, {box_container: ...}, {surface_mesh: ...}.
+PolymorphicFamily surface_family();
+
+/// Deck-level checks across sections: bodies name defined shapes, shapes need
+/// a contact law for every pair of groups that can meet.
+void check_contact_references(const ParamSet& deck);
+
+}  // namespace polydem
