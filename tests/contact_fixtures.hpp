@@ -1,0 +1,100 @@
+// Decks with contact built in code for the contact tests: boxes on a ground
+// plane, and an observer that records the contact snapshot after every step.
+#pragma once
+
+#include <algorithm>
+#include <vector>
+
+#include "tests/analysis_fixtures.hpp"
+
+namespace polydem::testing {
+
+inline InteractionSpec interaction(const std::string& a, const std::string& b, const NormalLawParams& normal,
+                                   double damping_ratio = 0.0, const FrictionParams& friction = {}) {
+  InteractionSpec spec;
+  spec.group_a = a;
+  spec.group_b = b;
+  spec.params.normal = normal;
+  spec.params.damping_ratio = damping_ratio;
+  spec.params.friction = friction;
+  return spec;
+}
+
+inline ShapeSpec box_shape(const std::string& name, const Vec3& size) {
+  ShapeSpec shape;
+  shape.name = name;
+  shape.kind = "box";
+  shape.size = size;
+  return shape;
+}
+
+inline BodySpec shaped_body(const std::string& name, const std::string& shape, double density,
+                            const Vec3& position, const Vec3& rotation = Vec3::Zero()) {
+  BodySpec body;
+  body.name = name;
+  body.shape = shape;
+  body.density = density;
+  body.position = position;
+  body.rotation = rotation;
+  return body;
+}
+
+inline BoundarySpec ground_plane(double size = 10.0) {
+  BoundarySpec ground;
+  ground.name = "ground";
+  ground.kind = "plane";
+  ground.length_u = ground.length_v = size;
+  return ground;
+}
+
+/// One dynamic step with the given bodies (all with shapes), a ground plane and laws.
+inline DeckData contact_deck(std::vector<BodySpec> bodies, std::vector<ShapeSpec> shapes,
+                             std::vector<InteractionSpec> interactions, double end_time, double dt,
+                             const Vec3& gravity = Vec3(0, 0, -9.81)) {
+  DeckData deck = single_step_deck(bodies.front(), end_time, dt, gravity);
+  deck.bodies = std::move(bodies);
+  deck.shapes = std::move(shapes);
+  deck.boundaries = {ground_plane()};
+  deck.contact.interactions = std::move(interactions);
+  deck.steps[0].dt.min = dt * 1e-5;
+  deck.steps[0].newton.residual_tolerance = 1e-9;
+  deck.steps[0].newton.increment_tolerance = 1e-10;
+  return deck;
+}
+
+/// Records every accepted step, with the contact snapshot after it.
+class ContactRecorder final : public AnalysisObserver {
+ public:
+  explicit ContactRecorder(const Model& model) : inner(model) {}
+
+  void step_accepted(const Model& model, const StepRecord& record) override {
+    inner.step_accepted(model, record);
+    const ContactSnapshot& s = model.contact->snapshot();
+    snapshots.push_back(s);
+    for (const ContactRecord& c : s.contacts) min_gap = std::min(min_gap, c.outcome.gap);
+  }
+
+  Recorder inner;
+  std::vector<ContactSnapshot> snapshots;
+  double min_gap = 1e300;
+};
+
+struct ContactRun {
+  RunResult run;
+  std::vector<ContactSnapshot> snapshots;
+  double min_gap = 1e300;
+};
+
+inline ContactRun run_contact_deck(const DeckData& deck, int threads = 1) {
+  ContactRun result{{build_model(deck), {}, {}, {}}, {}, 1e300};
+  ContactRecorder recorder(result.run.model);
+  Analysis analysis(result.run.model, deck, RunOptions{threads, false});
+  result.run.totals = analysis.run(recorder);
+  result.run.steps = std::move(recorder.inner.steps);
+  result.run.monitor = std::move(recorder.inner.monitor);
+  result.snapshots = std::move(recorder.snapshots);
+  result.min_gap = recorder.min_gap;
+  return result;
+}
+
+}  // namespace polydem::testing
