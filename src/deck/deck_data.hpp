@@ -32,6 +32,15 @@ struct PrescribedDofSpec {
   SourceMark mark;
 };
 
+/// A rigid node (paper §3.3): an extra node tied rigidly to its body, to apply
+/// loads and read motion at an arbitrary point.
+struct RigidNodeSpec {
+  std::string name;                ///< unique in the deck
+  Vec3 point = Vec3::Zero();       ///< m, relative to the pole, body frame (reference config)
+  std::vector<LoadSpec> loads;     ///< applied at the node; their `point` is zero
+  SourceMark mark;
+};
+
 struct BodySpec {
   std::string name;
   double mass = 0;                           ///< kg
@@ -44,6 +53,7 @@ struct BodySpec {
   bool fixed = false;                        ///< all six DOFs held at zero increment
   std::vector<PrescribedDofSpec> prescribed;
   std::vector<LoadSpec> loads;
+  std::vector<RigidNodeSpec> rigid_nodes;
   SourceMark mark;
 };
 
