@@ -35,9 +35,9 @@ struct PrescribedDofSpec {
 /// A rigid node (paper §3.3): an extra node tied rigidly to its body, to apply
 /// loads and read motion at an arbitrary point.
 struct RigidNodeSpec {
-  std::string name;                ///< unique in the deck
-  Vec3 point = Vec3::Zero();       ///< m, relative to the pole, body frame (reference config)
-  std::vector<LoadSpec> loads;     ///< applied at the node; their `point` is zero
+  std::string name;             ///< unique in the deck
+  Vec3 point = Vec3::Zero();    ///< m, relative to the pole, body frame (reference config)
+  std::vector<LoadSpec> loads;  ///< applied at the node; their `point` is zero
   SourceMark mark;
 };
 
