@@ -9,6 +9,7 @@
 #include <Eigen/Dense>
 #include <unsupported/Eigen/AutoDiff>
 
+#include "elements/applied_loads.hpp"
 #include "solvers/newmark.hpp"
 
 namespace polydem {
@@ -46,38 +47,34 @@ RigidBody::RigidBody(int node, double mass, const Mat3& inertia_com, const Vec3&
 RigidBody RigidBody::from_spec(int node, const BodySpec& spec, double length_scale) {
   if (!(length_scale > 0)) {
     // RMS distance of the mass from its centre (a/2 for a cube of side a), or the
-    // reach of the centre of mass and load points from the pole if that is larger.
+    // reach of the centre of mass, load points and rigid nodes from the pole if larger.
     length_scale =
         spec.mass > 0 ? std::sqrt(std::max(0.0, spec.inertia.trace()) / (2 * spec.mass)) : 0.0;
     length_scale = std::max(length_scale, spec.centre_of_mass.norm());
     for (const LoadSpec& load : spec.loads)
       length_scale = std::max(length_scale, load.point.norm());
+    for (const RigidNodeSpec& rigid_node : spec.rigid_nodes)
+      length_scale = std::max(length_scale, rigid_node.point.norm());
     if (!(length_scale > 0)) length_scale = 1.0;  // a point mass at its pole with no loads
   }
   return RigidBody(node, spec.mass, spec.inertia, spec.centre_of_mass, length_scale, spec.loads);
 }
 
 template <class S>
-RigidBody::Wrench<S> RigidBody::external_wrench(const Mat3T<S>& rotation, double time,
-                                                const Vec3& weight) const {
+Wrench<S> RigidBody::external_wrench(const Mat3T<S>& rotation, double time,
+                                     const Vec3& weight) const {
   const Vec3T<S> com = rotation * to_scalar<S>(com_offset_);
   const Vec3T<S> weight_s = to_scalar<S>(weight);
-  Wrench<S> w{weight_s, com.cross(weight_s)};  // eq. (25)
-  for (const LoadSpec& load : loads_) {
-    const double scale = load.scale(time);
-    const Vec3T<S> force = to_scalar<S>(scale * load.force);
-    const Vec3T<S> arm = rotation * to_scalar<S>(load.point);
-    w.force += force;
-    w.moment += arm.cross(force) + to_scalar<S>(scale * load.moment);
-  }
+  Wrench<S> w = applied_wrench<S>(loads_, rotation, time);
+  w.force += weight_s;
+  w.moment += com.cross(weight_s);  // eq. (25)
   return w;
 }
 
 template <class S>
-RigidBody::Wrench<S> RigidBody::inertia_wrench(const Mat3T<S>& rotation,
-                                               const Vec3T<S>& acceleration,
-                                               const Vec3T<S>& angular_velocity,
-                                               const Vec3T<S>& angular_acceleration) const {
+Wrench<S> RigidBody::inertia_wrench(const Mat3T<S>& rotation, const Vec3T<S>& acceleration,
+                                    const Vec3T<S>& angular_velocity,
+                                    const Vec3T<S>& angular_acceleration) const {
   const S mass(mass_);
   const Vec3T<S> com = rotation * to_scalar<S>(com_offset_);                           // eq. (11)
   const Mat3T<S> inertia = rotation * inertia_pole_.cast<S>() * rotation.transpose();  // eq. (15)
@@ -155,7 +152,8 @@ double RigidBody::reference_force(const StepContext& ctx) const {
   return reference;
 }
 
-void RigidBody::initial_accelerations(NodeState& state, double t0, const Vec3& gravity) const {
+void RigidBody::initial_accelerations(NodeState& state, double t0, const Vec3& gravity,
+                                      const Wrench<double>& attached_load) const {
   const Mat3 rotation = rotation_matrix(state);
   const Vec3& omega = state.angular_velocity;
   const auto inertia_at = [&](const Vec6& accelerations) {
@@ -172,7 +170,7 @@ void RigidBody::initial_accelerations(NodeState& state, double t0, const Vec3& g
     mass_matrix.col(k) = inertia_at(Vec6::Unit(k)) - velocity_terms;
   const Wrench<double> external = external_wrench<double>(rotation, t0, mass_ * gravity);
   Vec6 rhs;
-  rhs << external.force, external.moment;
+  rhs << external.force + attached_load.force, external.moment + attached_load.moment;
   const Vec6 accelerations = mass_matrix.ldlt().solve(rhs - velocity_terms);
   state.acceleration = accelerations.head<3>();
   state.angular_acceleration = accelerations.tail<3>();
@@ -208,18 +206,9 @@ Vec3 RigidBody::angular_momentum(const NodeState& state) const {
 double RigidBody::external_work_increment(const NodeState& state_i, const NodeState& state_ip1,
                                           double t_i, double t_ip1, const Vec3& gravity_i,
                                           const Vec3& gravity_ip1) const {
-  const Mat3 rotation_i = rotation_matrix(state_i);
-  const Mat3 rotation_ip1 = rotation_matrix(state_ip1);
-  const Vec3 rotation_increment =
-      quaternion_to_rotation_vector(state_ip1.rotation * state_i.rotation.conjugate());
   double work = 0.0;
-  for (const LoadSpec& load : loads_) {
-    const double mean_scale = 0.5 * (load.scale(t_i) + load.scale(t_ip1));
-    const Vec3 point_i = state_i.position + rotation_i * load.point;
-    const Vec3 point_ip1 = state_ip1.position + rotation_ip1 * load.point;
-    work +=
-        mean_scale * (load.force.dot(point_ip1 - point_i) + load.moment.dot(rotation_increment));
-  }
+  for (const LoadSpec& load : loads_)
+    work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1);
   // −m g·x_G depends on time through g; that explicit change is not the body's doing.
   const Vec3 mean_com = 0.5 * (centre_of_mass(state_i) + centre_of_mass(state_ip1));
   work -= mass_ * (gravity_ip1 - gravity_i).dot(mean_com);

@@ -21,6 +21,7 @@
 #include <span>
 #include <vector>
 
+#include "elements/applied_loads.hpp"
 #include "elements/element.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/types.hpp"
@@ -51,7 +52,10 @@ class RigidBody final : public Element {
 
   /// Solves the equations of motion (eq. 18 = external loads at t0, no contact)
   /// for ü and ω̇ of `state`, so that Newmark starts from a consistent state.
-  void initial_accelerations(NodeState& state, double t0, const Vec3& gravity) const;
+  /// `attached_load`: force and moment about the pole (global frame) that other
+  /// elements apply to the body, e.g. loads at its rigid nodes.
+  void initial_accelerations(NodeState& state, double t0, const Vec3& gravity,
+                             const Wrench<double>& attached_load = {}) const;
 
   // ---- diagnostics at a converged state ----
   Vec3 centre_of_mass(const NodeState& state) const;
@@ -80,12 +84,6 @@ class RigidBody final : public Element {
   const std::vector<LoadSpec>& loads() const { return loads_; }
 
  private:
-  template <class S>
-  struct Wrench {
-    Vec3T<S> force;
-    Vec3T<S> moment;  // about the pole, global frame
-  };
-
   template <class S>
   Eigen::Matrix<S, 6, 1> residual_at(const StepContext& ctx, const Vec3T<S>& u_delta,
                                      const Vec3T<S>& alpha_delta) const;

@@ -7,6 +7,10 @@ namespace {
 
 class CholmodSolver final : public LinearSolver {
  public:
+  // "Not positive definite" is an answer here (factorize() returns false and the
+  // automatic choice moves on to UMFPACK), not a warning for stderr.
+  CholmodSolver() { llt_.cholmod().print = 0; }
+
   void analyze(const SparseMatrix& matrix) override { llt_.analyzePattern(matrix); }
   bool factorize(const SparseMatrix& matrix) override {
     llt_.factorize(matrix);

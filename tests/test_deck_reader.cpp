@@ -98,6 +98,16 @@ void check_same_function(const TimeFunction& a, const TimeFunction& b) {
   for (double t = -1.0; t <= 4.0; t += 0.125) CHECK(a(t) == b(t));
 }
 
+void check_same_loads(const std::vector<LoadSpec>& a, const std::vector<LoadSpec>& b) {
+  REQUIRE(a.size() == b.size());
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    CHECK(a[j].force == b[j].force);
+    CHECK(a[j].moment == b[j].moment);
+    CHECK(a[j].point == b[j].point);
+    check_same_function(a[j].scale, b[j].scale);
+  }
+}
+
 void check_same_deck(const DeckData& a, const DeckData& b) {
   CHECK(a.gravity == b.gravity);
   CHECK(a.output.interval == b.output.interval);
@@ -141,12 +151,12 @@ void check_same_deck(const DeckData& a, const DeckData& b) {
       CHECK(x.prescribed[j].component == y.prescribed[j].component);
       check_same_function(x.prescribed[j].value, y.prescribed[j].value);
     }
-    REQUIRE(x.loads.size() == y.loads.size());
-    for (std::size_t j = 0; j < x.loads.size(); ++j) {
-      CHECK(x.loads[j].force == y.loads[j].force);
-      CHECK(x.loads[j].moment == y.loads[j].moment);
-      CHECK(x.loads[j].point == y.loads[j].point);
-      check_same_function(x.loads[j].scale, y.loads[j].scale);
+    check_same_loads(x.loads, y.loads);
+    REQUIRE(x.rigid_nodes.size() == y.rigid_nodes.size());
+    for (std::size_t j = 0; j < x.rigid_nodes.size(); ++j) {
+      CHECK(x.rigid_nodes[j].name == y.rigid_nodes[j].name);
+      CHECK(x.rigid_nodes[j].point == y.rigid_nodes[j].point);
+      check_same_loads(x.rigid_nodes[j].loads, y.rigid_nodes[j].loads);
     }
   }
 }
@@ -410,6 +420,55 @@ TEST_CASE("bad deck: a fixed body with prescribed DOFs", "[deck][errors]") {
 TEST_CASE("bad deck: the same DOF prescribed twice", "[deck][errors]") {
   check_error(minimal_with_body_line("prescribed: [{dof: ux, value: 1}, {dof: ux, value: 2}]"), 8,
               45, "bodies[0].prescribed[1].dof", "prescribed twice");
+}
+
+TEST_CASE("rigid nodes read into their body's spec", "[deck][rigid_node]") {
+  const DeckData deck = read_deck_string(
+      minimal_with_body_line("rigid_nodes:\n"
+                             "      - {name: tip, point: [0.5, 0, 0]}\n"
+                             "      - name: handle\n"
+                             "        point: [0, -1, 2]\n"
+                             "        loads: [{force: [1, 2, 3], moment: [0, 0, 4], scale: 2}]"),
+      kFile);
+  const auto& nodes = deck.bodies[0].rigid_nodes;
+  REQUIRE(nodes.size() == 2);
+  CHECK(nodes[0].name == "tip");
+  CHECK(nodes[0].point == Vec3(0.5, 0, 0));
+  CHECK(nodes[0].loads.empty());
+  CHECK(nodes[1].name == "handle");
+  CHECK(nodes[1].point == Vec3(0, -1, 2));
+  REQUIRE(nodes[1].loads.size() == 1);
+  CHECK(nodes[1].loads[0].force == Vec3(1, 2, 3));
+  CHECK(nodes[1].loads[0].moment == Vec3(0, 0, 4));
+  CHECK(nodes[1].loads[0].point == Vec3::Zero());
+  CHECK(nodes[1].loads[0].scale(7.0) == 2.0);
+  CHECK(nodes[1].mark.line == 10);
+}
+
+TEST_CASE("bad deck: two rigid nodes with the same name", "[deck][errors][rigid_node]") {
+  check_error(minimal_with_body_line(
+                  "rigid_nodes: [{name: a, point: [1, 0, 0]}, {name: a, point: [0, 1, 0]}]"),
+              8, 55, "bodies[0].rigid_nodes[1].name",
+              "duplicate name 'a' (first used at deck.yaml:8:26)");
+}
+
+TEST_CASE("bad deck: a rigid node named like a body", "[deck][errors][rigid_node]") {
+  check_error(minimal_with_body_line("rigid_nodes: [{name: cube, point: [1, 0, 0]}]"), 8, 26,
+              "bodies[0].rigid_nodes[0].name",
+              "duplicate name 'cube' (first used at deck.yaml:5:11)");
+}
+
+TEST_CASE("bad deck: a rigid node without its point", "[deck][errors][rigid_node]") {
+  check_error(minimal_with_body_line("rigid_nodes: [{name: a}]"), 8, 19,
+              "bodies[0].rigid_nodes[0].point", "required key is missing");
+}
+
+TEST_CASE("bad deck: a load at a rigid node has no point of its own",
+          "[deck][errors][rigid_node]") {
+  check_error(
+      minimal_with_body_line("rigid_nodes: [{name: a, point: [1, 0, 0], loads: [{force: [1, 0, 0], "
+                             "point: [0, 0, 1]}]}]"),
+      8, 74, "bodies[0].rigid_nodes[0].loads[0].point", "unknown key");
 }
 
 TEST_CASE("bad deck: YAML syntax error", "[deck][errors]") {

@@ -8,7 +8,9 @@
 #include "solvers/newmark_update.hpp"
 #include "solvers/step_controller.hpp"
 #include "src/analysis/global_system.hpp"
+#include "src/analysis/model_builder.hpp"
 #include "src/analysis/progress_line.hpp"
+#include "src/analysis/rigid_nodes.hpp"
 
 namespace polydem {
 namespace {
@@ -23,20 +25,6 @@ NewtonSettings newton_settings(const NewtonSpec& spec) {
 
 StepControlSettings step_control_settings(const TimeStepSpec& spec) {
   return {spec.initial, spec.min, spec.max, spec.grow_factor, spec.cut_factor, spec.easy_iterations};
-}
-
-// Newmark needs ü and ω̇ that satisfy the equations of motion when a dynamic
-// step starts from rest after a static one.
-void restart_dynamics(Model& model, double time) {
-  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-    NodeState& state = model.nodes[b];
-    model.bodies[b]->initial_accelerations(state, time, model.gravity);
-    const int first = kDofsPerNode * static_cast<int>(b);
-    for (int k = 0; k < 3; ++k) {
-      if (model.dofs.is_constrained(first + k)) state.acceleration[k] = 0;
-      if (model.dofs.is_constrained(first + 3 + k)) state.angular_acceleration[k] = 0;
-    }
-  }
 }
 
 bool all_finite(const std::vector<NodeState>& nodes) {
@@ -106,6 +94,7 @@ bool Analysis::advance(const GlobalSystem& system, const StepSpec& spec,
     next_nodes[n] = advance_node(model_.nodes[n],
                                  system.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
                                  context.newmark, spec.type);
+  place_rigid_nodes(model_, next_nodes);
   if (!all_finite(next_nodes)) {
     report.failure = "non-finite state";
     return false;
@@ -139,7 +128,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const double step_start = time_;
   if (spec.type == AnalysisType::Dynamic && index > 0 &&
       deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static)
-    restart_dynamics(model_, time_);
+    set_consistent_accelerations(model_, time_);  // starting from rest after a static step
 
   GlobalSystem system(model_, options_.threads);
   system.set_force_scale(spec.newton.force_scale);
@@ -187,6 +176,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     }
 
     model_.nodes.swap(next_nodes);
+    store_rigid_node_reactions(model_, system.increments());
     time_ = time_next;
     ++totals_.accepted_steps;
     controller.accepted(report.iterations, dt);

@@ -32,6 +32,12 @@ const MonitorValues& EnergyMonitor::update(const Model& model, double previous_t
     values_.external_work += body->external_work_increment(
         previous_nodes_[node], model.nodes[node], previous_time, time, gravity_before, gravity_after);
   }
+  for (const RigidNode& rigid_node : model.rigid_nodes) {
+    if (!rigid_node.loads) continue;
+    const auto node = static_cast<std::size_t>(rigid_node.loads->node());
+    values_.external_work += rigid_node.loads->external_work_increment(
+        previous_nodes_[node], model.nodes[node], previous_time, time);
+  }
   previous_nodes_ = model.nodes;
   measure_state(model, load_factor);
   return values_;

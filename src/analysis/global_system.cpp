@@ -4,6 +4,14 @@
 
 namespace polydem {
 
+namespace {
+
+double weighted_max(const Eigen::VectorXd& values, const Eigen::VectorXd& weights) {
+  return values.size() == 0 ? 0.0 : values.cwiseProduct(weights).cwiseAbs().maxCoeff();
+}
+
+}  // namespace
+
 GlobalSystem::GlobalSystem(Model& model, int threads) : model_(model), threads_(threads) {
   rebuild_pattern();
 }
@@ -15,16 +23,23 @@ void GlobalSystem::rebuild_pattern() {
   if (increments_.size() != dofs.dof_count()) increments_.setZero(dofs.dof_count());
   const int equations = dofs.equation_count();
   equation_dof_.assign(static_cast<std::size_t>(equations), 0);
-  residual_weight_.resize(equations);
-  correction_weight_.resize(equations);
+  for (Eigen::VectorXd* weight :
+       {&force_row_weight_, &gap_row_weight_, &motion_weight_, &multiplier_weight_})
+    weight->setZero(equations);
+  const int node_dofs = kDofsPerNode * static_cast<int>(model_.nodes.size());
   for (int dof = 0; dof < dofs.dof_count(); ++dof) {
     const int equation = dofs.equation(dof);
     if (equation < 0) continue;
-    const double length = model_.dof_length_scale[static_cast<std::size_t>(dof)];
-    const bool rotation = dof % kDofsPerNode >= 3;
     equation_dof_[static_cast<std::size_t>(equation)] = dof;
-    residual_weight_[equation] = rotation ? 1.0 / length : 1.0;
-    correction_weight_[equation] = rotation ? 1.0 : 1.0 / length;
+    const double length = model_.dof_length_scale[static_cast<std::size_t>(dof)];
+    const bool rotational = dof % kDofsPerNode >= 3;  // α^Δ or μ
+    if (dof < node_dofs) {
+      force_row_weight_[equation] = rotational ? 1.0 / length : 1.0;
+      motion_weight_[equation] = rotational ? 1.0 : 1.0 / length;
+    } else {
+      gap_row_weight_[equation] = rotational ? 1.0 : 1.0 / length;
+      multiplier_weight_[equation] = rotational ? 1.0 / length : 1.0;
+    }
   }
 }
 
@@ -45,13 +60,13 @@ double GlobalSystem::force_scale() const {
 }
 
 double GlobalSystem::residual_norm() const {
-  if (residual().size() == 0) return 0.0;
-  return (residual().cwiseProduct(residual_weight_)).cwiseAbs().maxCoeff() / force_scale();
+  return std::max(weighted_max(residual(), force_row_weight_) / force_scale(),
+                  weighted_max(residual(), gap_row_weight_));
 }
 
 double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
-  if (correction.size() == 0) return 0.0;
-  return correction.cwiseProduct(correction_weight_).cwiseAbs().maxCoeff();
+  return std::max(weighted_max(correction, motion_weight_),
+                  weighted_max(correction, multiplier_weight_) / force_scale());
 }
 
 bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {

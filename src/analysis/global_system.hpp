@@ -3,6 +3,13 @@
 // increments, assembles through the SparseAssembler and measures residuals
 // and corrections in dimensionless form (forces over the force scale,
 // moments over force scale × body length; displacements over body length).
+//
+// Lagrange multipliers of rigid nodes (DOFs after all node DOFs) swap the roles:
+// their equations are constraint gaps, a length (g_u, over the body length) or a
+// rotation (g_α, as is), already dimensionless and not divided by the force
+// scale; their corrections are a force (λ, over the force scale) or a pseudo-
+// moment (μ, over force scale × body length). So one tolerance means the same
+// for every row: a gap of 1e-8 L is as converged as a force unbalance of 1e-8 F.
 #pragma once
 
 #include "solvers/newton.hpp"
@@ -45,8 +52,11 @@ class GlobalSystem final : public NewtonProblem {
   Eigen::VectorXd increments_;
   Eigen::VectorXd trial_increments_;       ///< scratch of admissible()
   std::vector<int> equation_dof_;          ///< the DOF of each equation
-  Eigen::VectorXd residual_weight_;        ///< 1 for forces, 1/L for moments
-  Eigen::VectorXd correction_weight_;      ///< 1/L for displacements, 1 for rotations
+  // Each pair splits the equations in two: weights are zero on the other kind.
+  Eigen::VectorXd force_row_weight_;   ///< 1 for forces, 1/L for moments (÷ force scale)
+  Eigen::VectorXd gap_row_weight_;     ///< 1/L for position gaps, 1 for rotation gaps
+  Eigen::VectorXd motion_weight_;      ///< 1/L for displacements, 1 for rotations
+  Eigen::VectorXd multiplier_weight_;  ///< 1 for λ, 1/L for μ (÷ force scale)
   double force_scale_override_ = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "src/analysis/model_builder.hpp"
 
 #include "src/analysis/contact_builder.hpp"
+#include "src/analysis/rigid_nodes.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
@@ -25,16 +26,38 @@ void constrain_body(Model& model, int node, const BodySpec& spec) {
   }
 }
 
-// Newmark needs ü^0 and ω̇^0 that satisfy the equations of motion at t = 0.
-// Components whose motion is prescribed keep zero acceleration.
-void start_consistently(Model& model, double start_time) {
-  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-    NodeState& state = model.nodes[b];
-    model.bodies[b]->initial_accelerations(state, start_time, model.gravity);
-    const int first = kDofsPerNode * static_cast<int>(b);
-    for (int k = 0; k < 3; ++k) {
-      if (model.dofs.is_constrained(first + k)) state.acceleration[k] = 0;
-      if (model.dofs.is_constrained(first + 3 + k)) state.angular_acceleration[k] = 0;
+int rigid_node_count(const DeckData& deck) {
+  int count = 0;
+  for (const BodySpec& body : deck.bodies) count += static_cast<int>(body.rigid_nodes.size());
+  return count;
+}
+
+// Each rigid node gets the next node index, and six multiplier DOFs after all
+// node DOFs; both scale like the body they are tied to.
+void add_rigid_nodes(Model& model, const DeckData& deck) {
+  int first_multiplier =
+      kDofsPerNode * static_cast<int>(model.bodies.size() + rigid_node_count(deck));
+  for (std::size_t b = 0; b < deck.bodies.size(); ++b) {
+    const RigidBody& body = *model.bodies[b];
+    for (const RigidNodeSpec& spec : deck.bodies[b].rigid_nodes) {
+      const int node = static_cast<int>(model.nodes.size());
+      RigidNode rigid_node;
+      rigid_node.name = spec.name;
+      rigid_node.body = static_cast<int>(b);
+      rigid_node.link =
+          std::make_unique<RigidNodeLink>(body.node(), node, first_multiplier, spec.point);
+      if (!spec.loads.empty())
+        rigid_node.loads = std::make_unique<NodeLoad>(node, spec.loads, body.length_scale());
+      for (int k = 0; k < kDofsPerNode; ++k) {
+        model.dof_length_scale[static_cast<std::size_t>(kDofsPerNode * node + k)] =
+            body.length_scale();
+        model.dof_length_scale[static_cast<std::size_t>(first_multiplier + k)] =
+            body.length_scale();
+      }
+      model.nodes.push_back(
+          rigid_node.link->follow(model.nodes[static_cast<std::size_t>(body.node())]));
+      model.rigid_nodes.push_back(std::move(rigid_node));
+      first_multiplier += kDofsPerNode;
     }
   }
 }
@@ -45,8 +68,10 @@ Model build_model(const DeckData& deck) {
   Model model;
   model.gravity = deck.gravity;
   const int body_count = static_cast<int>(deck.bodies.size());
-  model.dofs = DofMap(kDofsPerNode * body_count);
-  model.dof_length_scale.assign(static_cast<std::size_t>(kDofsPerNode * body_count), 1.0);
+  // Six DOFs per pole, and per rigid node six of its own and six multipliers.
+  const int dof_count = kDofsPerNode * (body_count + 2 * rigid_node_count(deck));
+  model.dofs = DofMap(dof_count);
+  model.dof_length_scale.assign(static_cast<std::size_t>(dof_count), 1.0);
   const ShapeLibrary shapes = build_shapes(deck);
   std::vector<BodySpec> bodies;
   for (const BodySpec& spec : deck.bodies) bodies.push_back(with_mass_properties(spec, shapes));
@@ -59,10 +84,26 @@ Model build_model(const DeckData& deck) {
       model.dof_length_scale[static_cast<std::size_t>(kDofsPerNode * b + k)] = model.bodies.back()->length_scale();
     constrain_body(model, b, spec);
   }
+  add_rigid_nodes(model, deck);
   model.dofs.number_equations();
   model.contact = build_contact_set(deck, shapes, bodies);
-  start_consistently(model, 0.0);
+  set_consistent_accelerations(model, 0.0);
   return model;
+}
+
+// Components whose motion is prescribed keep zero acceleration.
+void set_consistent_accelerations(Model& model, double time) {
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    NodeState& state = model.nodes[b];
+    model.bodies[b]->initial_accelerations(
+        state, time, model.gravity, rigid_node_loads_on_body(model, static_cast<int>(b), time));
+    const int first = kDofsPerNode * static_cast<int>(b);
+    for (int k = 0; k < 3; ++k) {
+      if (model.dofs.is_constrained(first + k)) state.acceleration[k] = 0;
+      if (model.dofs.is_constrained(first + 3 + k)) state.angular_acceleration[k] = 0;
+    }
+  }
+  place_rigid_nodes(model, model.nodes);
 }
 
 }  // namespace polydem

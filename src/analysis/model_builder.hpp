@@ -1,5 +1,6 @@
 // Turns a validated deck into a Model: one pole and one rigid-body element
-// per body, constrained and prescribed DOFs, consistent initial accelerations.
+// per body, constrained and prescribed DOFs, rigid nodes with their constraint
+// and load elements, consistent initial accelerations.
 #pragma once
 
 #include "src/analysis/model.hpp"
@@ -8,5 +9,11 @@
 namespace polydem {
 
 Model build_model(const DeckData& deck);
+
+/// Sets ü and ω̇ of every pole to satisfy the equations of motion at `time`
+/// (loads at rigid nodes included), as Newmark needs at the start of a dynamic
+/// step; components with prescribed motion keep zero acceleration. Then places
+/// the rigid nodes on their bodies.
+void set_consistent_accelerations(Model& model, double time);
 
 }  // namespace polydem

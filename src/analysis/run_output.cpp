@@ -35,25 +35,37 @@ nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y
 
 void append(DataArray& array, const Vec3& v) { array.values.insert(array.values.end(), {v.x(), v.y(), v.z()}); }
 
+// One point per pole, then one per rigid node (point_kind 0 and 1); a rigid
+// node's body_id and centre_of_mass are those of its body, a pole's constraint
+// reaction is zero.
 VtuMesh bodies_as_points(const Model& model) {
   VtuMesh mesh;
-  DataArray id{"body_id", 1, {}}, velocity{"velocity", 3, {}}, angular{"angular_velocity", 3, {}},
-      quaternion{"rotation_quaternion_wxyz", 4, {}}, rotation{"rotation_vector", 3, {}},
-      centre{"centre_of_mass", 3, {}};
-  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-    const RigidBody& body = *model.bodies[b];
-    const NodeState& state = model.nodes[static_cast<std::size_t>(body.node())];
+  DataArray id{"body_id", 1, {}}, kind{"point_kind", 1, {}}, velocity{"velocity", 3, {}},
+      angular{"angular_velocity", 3, {}}, quaternion{"rotation_quaternion_wxyz", 4, {}},
+      rotation{"rotation_vector", 3, {}}, centre{"centre_of_mass", 3, {}},
+      force{"constraint_force", 3, {}}, moment{"constraint_moment", 3, {}};
+  const auto add_point = [&](int body_index, int node, double point_kind,
+                             const Wrench<double>& reaction) {
+    const RigidBody& body = *model.bodies[static_cast<std::size_t>(body_index)];
+    const NodeState& state = model.nodes[static_cast<std::size_t>(node)];
     mesh.points.push_back(state.position);
-    id.values.push_back(static_cast<double>(b));
+    id.values.push_back(static_cast<double>(body_index));
+    kind.values.push_back(point_kind);
     append(velocity, state.velocity);
     append(angular, state.angular_velocity);
     const auto& q = state.rotation;
     quaternion.values.insert(quaternion.values.end(), {q.w(), q.x(), q.y(), q.z()});
     append(rotation, quaternion_to_rotation_vector(q));
-    append(centre, body.centre_of_mass(state));
-  }
+    append(centre, body.centre_of_mass(model.nodes[static_cast<std::size_t>(body.node())]));
+    append(force, reaction.force);
+    append(moment, reaction.moment);
+  };
+  for (std::size_t b = 0; b < model.bodies.size(); ++b)
+    add_point(static_cast<int>(b), model.bodies[b]->node(), 0.0, {});
+  for (const RigidNode& rigid_node : model.rigid_nodes)
+    add_point(rigid_node.body, rigid_node.link->node(), 1.0, rigid_node.reaction);
   mesh.add_vertex_cells();
-  mesh.point_data = {id, velocity, angular, quaternion, rotation, centre};
+  mesh.point_data = {id, kind, velocity, angular, quaternion, rotation, centre, force, moment};
   return mesh;
 }
 
@@ -78,6 +90,24 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
   mesh.add_vertex_cells();
   mesh.point_data = {normal_force, friction_force, normal, gap, body_a, body_b, boundary, kind, slip};
   return mesh;
+}
+
+// The constraint force and moment are what the node passes to its body (the
+// multipliers λ and, as a spatial moment, μ; see elements/rigid_node_link.hpp).
+nlohmann::ordered_json rigid_nodes_json(const Model& model) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const RigidNode& rigid_node : model.rigid_nodes) {
+    const NodeState& state = model.nodes[static_cast<std::size_t>(rigid_node.link->node())];
+    list.push_back({{"name", rigid_node.name},
+                    {"body", model.body_names[static_cast<std::size_t>(rigid_node.body)]},
+                    {"position", to_json(state.position)},
+                    {"rotation_vector", to_json(quaternion_to_rotation_vector(state.rotation))},
+                    {"velocity", to_json(state.velocity)},
+                    {"angular_velocity", to_json(state.angular_velocity)},
+                    {"constraint_force", to_json(rigid_node.reaction.force)},
+                    {"constraint_moment", to_json(rigid_node.reaction.moment)}});
+  }
+  return list;
 }
 
 }  // namespace
@@ -155,6 +185,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                       {"angular_velocity", to_json(state.angular_velocity)}});
   }
   summary["bodies"] = bodies;
+  summary["rigid_nodes"] = rigid_nodes_json(model);
   const double steps = static_cast<double>(std::max(totals.accepted_steps, 1L));
   summary["totals"] = {{"accepted_steps", totals.accepted_steps},
                        {"rejected_steps", totals.rejected_steps},

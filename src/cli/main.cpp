@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "src/cli/mesh_command.hpp"
+#include "src/cli/plot_command.hpp"
 #include "src/cli/run_command.hpp"
 #include "src/core/errors.hpp"
 
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   polydem::add_run_commands(app, exit_code);
   polydem::add_mesh_command(app, exit_code);
+  polydem::add_plot_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

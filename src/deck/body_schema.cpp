@@ -104,6 +104,11 @@ ObjectSchema body_params() {
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("loads", "load", "Applied forces and moments.")
       .with_default(std::vector<ParamSet>{});
+  schema
+      .add_object_list("rigid_nodes", "rigid_node",
+                       "Extra nodes tied rigidly to the body, to load it and follow its motion "
+                       "at given points.")
+      .with_default(std::vector<ParamSet>{});
   schema.complete = [](ParamSet& body) {
     check_mass_source(body);
     if (body.has_value("inertia")) check_inertia(body);
@@ -133,6 +138,31 @@ ObjectSchema load_params() {
       .with_default(Vec3(Vec3::Zero()));
   schema.add_polymorphic("scale", "time_function", "Multiplies force and moment.")
       .with_default(std::vector<ParamSet>{constant_time_function(1.0)});
+  return schema;
+}
+
+ObjectSchema node_load_params() {
+  // A load at a node is a body load without a point: the node is the point.
+  ObjectSchema schema = load_params();
+  schema.name = "node_load";
+  schema.description = "A force and a moment applied at a rigid node, scaled by a time function.";
+  std::erase_if(schema.params, [](const ParamSpec& spec) { return spec.name == "point"; });
+  return schema;
+}
+
+ObjectSchema rigid_node_params() {
+  ObjectSchema schema{"rigid_node",
+                      "A node tied rigidly to its body by Lagrange-multiplier constraints (paper "
+                      "§3.3): it moves and turns with the body, carries no mass, and passes its "
+                      "loads to the body. `summary.json` reports its position and the constraint "
+                      "reaction (the multipliers)."};
+  schema.add_string("name", "Name of the node, unique among bodies and rigid nodes.")
+      .make_required();
+  schema.add_vec3("point", "The node relative to the pole, body frame.")
+      .with_unit("m")
+      .make_required();
+  schema.add_object_list("loads", "node_load", "Forces and moments applied at the node.")
+      .with_default(std::vector<ParamSet>{});
   return schema;
 }
 

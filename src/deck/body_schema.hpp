@@ -1,5 +1,5 @@
 // Declarations of the `bodies` entries: a rigid body with its mass properties,
-// initial state, supports (fixed or prescribed DOFs) and loads.
+// initial state, supports (fixed or prescribed DOFs), loads and rigid nodes.
 #pragma once
 
 #include "src/deck/param_spec.hpp"
@@ -9,6 +9,8 @@ namespace polydem {
 ObjectSchema body_params();
 ObjectSchema prescribed_dof_params();
 ObjectSchema load_params();
+ObjectSchema rigid_node_params();
+ObjectSchema node_load_params();
 
 /// The DOF names of `prescribed[].dof`, in component order 0..5.
 const std::vector<std::string>& dof_names();

@@ -65,12 +65,26 @@ PrescribedDofSpec prescribed(const ParamSet& set) {
   return spec;
 }
 
-LoadSpec load(const ParamSet& set) {
+LoadSpec node_load(const ParamSet& set) {
   LoadSpec spec;
   spec.force = set.vec3("force");
   spec.moment = set.vec3("moment");
-  spec.point = set.vec3("point");
   spec.scale = build_time_function(set.object("scale"));
+  spec.mark = set.mark;
+  return spec;
+}
+
+LoadSpec load(const ParamSet& set) {
+  LoadSpec spec = node_load(set);
+  spec.point = set.vec3("point");
+  return spec;
+}
+
+RigidNodeSpec rigid_node(const ParamSet& set) {
+  RigidNodeSpec spec;
+  spec.name = set.string("name");
+  spec.point = set.vec3("point");
+  for (const auto& item : set.objects("loads")) spec.loads.push_back(node_load(item));
   spec.mark = set.mark;
   return spec;
 }
@@ -91,6 +105,7 @@ BodySpec body(const ParamSet& set) {
   if (set.has_value("shape")) spec.shape = set.string("shape");
   spec.density = set.real("density");
   spec.group = set.string("group");
+  for (const auto& item : set.objects("rigid_nodes")) spec.rigid_nodes.push_back(rigid_node(item));
   spec.mark = set.mark;
   return spec;
 }

@@ -33,6 +33,15 @@ struct PrescribedDofSpec {
   SourceMark mark;
 };
 
+/// A rigid node (paper §3.3): an extra node tied rigidly to its body, to apply
+/// loads and read motion at an arbitrary point.
+struct RigidNodeSpec {
+  std::string name;             ///< unique in the deck
+  Vec3 point = Vec3::Zero();    ///< m, relative to the pole, body frame (reference config)
+  std::vector<LoadSpec> loads;  ///< applied at the node; their `point` is zero
+  SourceMark mark;
+};
+
 struct BodySpec {
   std::string name;
   double mass = 0;                           ///< kg
@@ -48,6 +57,7 @@ struct BodySpec {
   std::string shape;                         ///< name in DeckData::shapes; empty: no contact
   double density = 0;                        ///< kg/m³; > 0: mass properties from the shape
   std::string group = "default";             ///< contact group
+  std::vector<RigidNodeSpec> rigid_nodes;
   SourceMark mark;
 };
 

@@ -34,6 +34,11 @@ bodies:
       - force: [0, 0, 5]
         point: [0.5, 0, 0]
         scale: {table: [[0, 0], [1, 1], [3, 0]]}
+    rigid_nodes:
+      - name: handle
+        point: [0, 0.5, 0]
+        loads:
+          - {force: [1, 0, 0], scale: {ramp: {t0: 0, v0: 0, t1: 1, v1: 1}}}
 )";
 
 constexpr std::string_view introduction = R"(# polydem deck reference
@@ -45,7 +50,8 @@ constexpr std::string_view introduction = R"(# polydem deck reference
 A deck is one YAML document: a map with the sections `gravity`, `output`,
 `steps` and `bodies`. `steps` run in order, each from the previous step's
 `end_time` (or 0) to its own absolute `end_time`. `bodies` lists the rigid
-bodies with their mass properties, initial state, supports and loads.
+bodies with their mass properties, initial state, supports, loads and rigid
+nodes (extra points tied to a body, loaded and reported on their own).
 
 Rules that hold everywhere:
 

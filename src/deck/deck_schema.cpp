@@ -17,14 +17,28 @@ void name_steps(ParamSet& deck) {
     if (!steps[k].at("name").given) steps[k].at("name").value = "step" + std::to_string(k + 1);
 }
 
-void check_unique_names(const std::vector<ParamSet>& sets) {
+void check_unique_names(const std::vector<const ParamSet*>& sets) {
   std::unordered_map<std::string, const ParamSet*> first_use;
-  for (const auto& set : sets) {
-    auto [found, inserted] = first_use.emplace(set.string("name"), &set);
+  for (const ParamSet* set : sets) {
+    auto [found, inserted] = first_use.emplace(set->string("name"), set);
     if (!inserted)
-      throw set.error("name", "duplicate name '" + set.string("name") + "' (first used at " +
-                                  found->second->at("name").mark.str() + ")");
+      throw set->error("name", "duplicate name '" + set->string("name") + "' (first used at " +
+                                   found->second->at("name").mark.str() + ")");
   }
+}
+
+std::vector<const ParamSet*> addresses(const std::vector<ParamSet>& sets) {
+  std::vector<const ParamSet*> list;
+  for (const auto& set : sets) list.push_back(&set);
+  return list;
+}
+
+// Rigid nodes share the bodies' name space, so that a name in the outputs is never ambiguous.
+void check_rigid_node_names(const ParamSet& deck) {
+  std::vector<const ParamSet*> named = addresses(deck.objects("bodies"));
+  for (const auto& body : deck.objects("bodies"))
+    for (const auto& rigid_node : body.objects("rigid_nodes")) named.push_back(&rigid_node);
+  check_unique_names(named);
 }
 
 void check_end_times(const ParamSet& deck) {
@@ -64,11 +78,12 @@ ObjectSchema deck_params() {
   schema.add_object("contact", "contact", "Contact search and laws.");
   schema.complete = [](ParamSet& deck) {
     name_steps(deck);
-    check_unique_names(deck.objects("steps"));
+    check_unique_names(addresses(deck.objects("steps")));
     check_end_times(deck);
-    check_unique_names(deck.objects("bodies"));
-    check_unique_names(deck.objects("shapes"));
-    check_unique_names(deck.objects("boundaries"));
+    check_unique_names(addresses(deck.objects("bodies")));
+    check_rigid_node_names(deck);
+    check_unique_names(addresses(deck.objects("shapes")));
+    check_unique_names(addresses(deck.objects("boundaries")));
     check_contact_references(deck);
   };
   return schema;
@@ -161,9 +176,9 @@ const SchemaRegistry& deck_registry() {
   static const SchemaRegistry registry = [] {
     SchemaRegistry r;
     for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
-                         newton_params, body_params, prescribed_dof_params, load_params, shape_params,
-                         boundary_params, motion_params, contact_params, interaction_params,
-                         normal_law_params, friction_params})
+                         newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
+                         node_load_params, shape_params, boundary_params, motion_params, contact_params,
+                         interaction_params, normal_law_params, friction_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());

@@ -1,0 +1,47 @@
+// User loads (force and moment, global frame, scaled by a time function) applied
+// at points of a rotating frame: the load part of eq. (23)–(24) shared by the
+// rigid-body element (loads at body points) and the rigid-node load element
+// (loads at the node itself).
+//
+// A force F at a point p^{i+1} = Q^{i+1} p^r relative to the frame's origin is
+// statically equivalent to F and p^{i+1} × F at the origin, so a list of loads
+// reduces to one wrench there. Templated on the scalar so that the elements'
+// forward-mode derivatives see the rotation of the load points.
+#pragma once
+
+#include <vector>
+
+#include "src/core/rotation.hpp"
+#include "src/deck/deck_data.hpp"
+#include "src/model/node_state.hpp"
+
+namespace polydem {
+
+template <class S>
+struct Wrench {
+  Vec3T<S> force = Vec3T<S>::Zero();
+  Vec3T<S> moment = Vec3T<S>::Zero();  ///< about the frame's origin, global frame
+};
+
+/// The loads at time t reduced to the origin of a frame rotated by `rotation` (Q^{i+1}).
+template <class S>
+Wrench<S> applied_wrench(const std::vector<LoadSpec>& loads, const Mat3T<S>& rotation,
+                         double time) {
+  Wrench<S> w;
+  for (const LoadSpec& load : loads) {
+    const double scale = load.scale(time);
+    const Vec3T<S> force = (scale * load.force).cast<S>();
+    const Vec3T<S> arm = rotation * load.point.cast<S>();
+    w.force += force;
+    w.moment += arm.cross(force) + (scale * load.moment).cast<S>();
+  }
+  return w;
+}
+
+/// Work of one load from state i to i+1 of the frame it is attached to: the mean
+/// load (trapezoidal in time) times the displacement of its point, plus the mean
+/// moment times the rotation vector of Q^Δ.
+double load_work_increment(const LoadSpec& load, const NodeState& state_i,
+                           const NodeState& state_ip1, double t_i, double t_ip1);
+
+}  // namespace polydem

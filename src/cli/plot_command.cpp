@@ -1,0 +1,99 @@
+#include "src/cli/plot_command.hpp"
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "src/cli/plot_script.hpp"
+#include "src/core/errors.hpp"
+
+extern char** environ;
+
+namespace polydem {
+namespace {
+
+// The script's exit code for "this interpreter has no matplotlib".
+constexpr int kNoMatplotlib = 4;
+
+struct PlotArguments {
+  std::string directory;
+  std::string python;
+};
+
+// Checked here as well as in the script, so that a bad DIR is exit 2 even
+// when no interpreter is usable.
+void check_run_directory(const std::filesystem::path& directory) {
+  if (!std::filesystem::is_directory(directory))
+    throw InputError(SourceMark{directory.string()}, "", "not a directory");
+  const std::filesystem::path monitor = directory / "monitor.csv";
+  if (!std::filesystem::is_regular_file(monitor))
+    throw InputError(SourceMark{monitor.string()}, "",
+                     std::filesystem::exists(directory / "monitor.csv.part")
+                         ? "no such file (the run is still going: only monitor.csv.part exists)"
+                         : "no such file (is it the output directory of a run?)");
+}
+
+std::vector<std::string> interpreters(const PlotArguments& args) {
+  if (!args.python.empty()) return {args.python};
+  if (const char* chosen = std::getenv("POLYDEM_PYTHON"); chosen != nullptr && *chosen != '\0')
+    return {chosen};
+  return {"python3", "/usr/bin/python3"};
+}
+
+/// Runs `python -c SCRIPT DIR` and returns its exit code, or nothing when the
+/// interpreter cannot be started or dies from a signal.
+std::optional<int> run_script(const std::string& python, const std::string& directory) {
+  const std::string script(plot_script());
+  std::vector<std::string> words{python, "-c", script, directory};
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, python.c_str(), nullptr, nullptr, argv.data(), environ) != 0)
+    return std::nullopt;
+  int status = 0;
+  if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status)) return std::nullopt;
+  return WEXITSTATUS(status);
+}
+
+int plot(const PlotArguments& args) {
+  check_run_directory(args.directory);
+  std::string tried;
+  for (const std::string& python : interpreters(args)) {
+    const std::optional<int> code = run_script(python, args.directory);
+    if (code && *code != kNoMatplotlib) {
+      if (*code == 0 || *code == 2) return *code;
+      std::cerr << "polydem plot: " << python << " failed with exit code " << *code << "\n";
+      return 1;
+    }
+    tried += (tried.empty() ? "" : ", ") + python;
+  }
+  std::cerr << "polydem plot: no Python interpreter with matplotlib (tried " << tried
+            << "); install python3-matplotlib (scripts/install-deps.sh), or choose one with "
+               "--python or POLYDEM_PYTHON\n";
+  return 1;
+}
+
+}  // namespace
+
+void add_plot_command(CLI::App& app, int& exit_code) {
+  auto args = std::make_shared<PlotArguments>();
+  CLI::App* command = app.add_subcommand(
+      "plot", "PNG figures against time from DIR/monitor.csv, written to DIR/plots/");
+  command->add_option("DIR", args->directory, "Output directory of a run")->required();
+  command->add_option("--python", args->python,
+                      "Python interpreter with matplotlib (default: $POLYDEM_PYTHON, python3, "
+                      "/usr/bin/python3)");
+  command->callback([args, &exit_code] { exit_code = plot(*args); });
+}
+
+}  // namespace polydem
