@@ -248,6 +248,33 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   return StepVerdict::NightOwl;
 }
 
+std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
+  StepContext ctx;
+  ctx.type = AnalysisType::Static;
+  ctx.time = time;
+  ctx.nodes = nodes;
+  const Eigen::VectorXd increments = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  ctx.increments = &increments;
+  begin_step(ctx);
+  std::vector<Wrench<double>> wrenches(nodes.size());
+  std::vector<ActiveContact> active;
+  for (const auto& [id, element] : elements_) {
+    element->collect_active(ctx, active);
+    for (const ActiveContact& c : active) {
+      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
+      const Vec3 force = outcome.normal_force + outcome.friction_force;
+      const auto add = [&](int body, const Vec3& f) {
+        Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
+        w.force += f;
+        w.moment += (outcome.point - nodes[static_cast<std::size_t>(body)].position).cross(f);
+      };
+      add(id.body_a, force);
+      if (id.body_b >= 0) add(id.body_b, -force);
+    }
+  }
+  return wrenches;
+}
+
 void ContactSet::commit(const StepContext& ctx) {
   std::map<Key, History> next;
   snapshot_.contacts.clear();

@@ -26,6 +26,7 @@
 #include "contact/law/interaction.hpp"
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/brute_force_search.hpp"
+#include "elements/applied_loads.hpp"
 
 namespace polydem {
 
@@ -94,6 +95,11 @@ class ContactSet {
 
   /// Accepts the converged state ctx: histories and snapshot.
   void commit(const StepContext& ctx);
+
+  /// The contact forces on each body (moment about its pole) in the configuration
+  /// `nodes` at `time`, without damping: the contact part of consistent initial
+  /// accelerations. Runs a search, so the next begin_step starts afresh.
+  std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
   const ContactSnapshot& snapshot() const { return snapshot_; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }

@@ -201,3 +201,19 @@ TEST_CASE("contact runs are bitwise identical on 1 and 2 threads", "[contact][th
   CHECK(one.snapshots.back().boundary_reactions[0] == two.snapshots.back().boundary_reactions[0]);
   CHECK(one.snapshots.back().body_body + one.snapshots.back().body_boundary > 0);
 }
+
+TEST_CASE("a block placed at its equilibrium gap starts and stays at rest", "[contact][initial]") {
+  // Linear branch: each of the four vertices carries W/4 at g = ḡ − W/(4 ε1).
+  const NormalLawParams law = unit_cube_law();
+  const double gap = law.skin - weight(1.0) / (4 * law.stiffness);
+  REQUIRE(gap > law.barrier_fraction * law.skin);
+  DeckData deck = contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + gap))},
+                               {box_shape("cube", Vec3::Ones())}, {interaction("default", "boundary", law)}, 0.5,
+                               1e-2);
+  const Model model = build_model(deck);
+  CHECK(model.nodes[0].acceleration.norm() < 1e-9);
+  const ContactRun r = run_contact_deck(deck);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  CHECK(std::abs(r.run.model.nodes[0].position.z() - (0.5 + gap)) < 1e-9);
+  CHECK(r.snapshots.back().boundary_reactions[0].z() == Approx(weight(1.0)).epsilon(1e-9));
+}

@@ -92,11 +92,18 @@ Model build_model(const DeckData& deck) {
 }
 
 // Components whose motion is prescribed keep zero acceleration.
+// Contact forces count too, so that bodies that start resting on others (or on
+// the ground) start at rest instead of in free fall.
 void set_consistent_accelerations(Model& model, double time) {
+  const std::vector<Wrench<double>> contact =
+      model.contact ? model.contact->contact_wrenches(std::span<const NodeState>(model.nodes).first(model.bodies.size()), time)
+                    : std::vector<Wrench<double>>(model.bodies.size());
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     NodeState& state = model.nodes[b];
-    model.bodies[b]->initial_accelerations(
-        state, time, model.gravity, rigid_node_loads_on_body(model, static_cast<int>(b), time));
+    Wrench<double> attached = rigid_node_loads_on_body(model, static_cast<int>(b), time);
+    attached.force += contact[b].force;
+    attached.moment += contact[b].moment;
+    model.bodies[b]->initial_accelerations(state, time, model.gravity, attached);
     const int first = kDofsPerNode * static_cast<int>(b);
     for (int k = 0; k < 3; ++k) {
       if (model.dofs.is_constrained(first + k)) state.acceleration[k] = 0;
