@@ -2,7 +2,10 @@
 // small ones around impacts). A rejected step (no convergence, non-finite
 // numbers, later also penetration or a night-owl contact) is retried with
 // Δt·cut_factor; a step that converged in at most `easy_iterations` lets Δt
-// grow by grow_factor up to the maximum.
+// grow by grow_factor up to the maximum. With an error tolerance, the local
+// error estimate of the step (newmark_error.hpp) must also stay below it: the
+// error scales as Δt³ where accelerations vary smoothly, so the next Δt is
+// chosen from (tolerance/error)^(1/3) with a safety factor.
 #pragma once
 
 namespace polydem {
@@ -14,6 +17,7 @@ struct StepControlSettings {
   double grow_factor = 1.5;
   double cut_factor = 0.5;
   int easy_iterations = 4;
+  double error_tolerance = 0;  ///< 0: no accuracy test
 };
 
 class StepController {
@@ -23,10 +27,13 @@ class StepController {
 
   /// The Δt to try next, before clipping to output samples and the step end.
   double proposed() const { return dt_; }
+  /// Whether a converged step's local error estimate is within the tolerance.
+  bool accurate(double error) const;
   /// After an accepted step that took `iterations` Newton iterations with Δt = dt_taken.
-  void accepted(int iterations, double dt_taken);
-  /// After a rejected step with Δt = dt_taken. False when Δt fell below the minimum.
-  bool rejected(double dt_taken);
+  void accepted(int iterations, double dt_taken, double error = 0);
+  /// After a rejected step with Δt = dt_taken (error > 0: rejected as inaccurate).
+  /// False when Δt fell below the minimum.
+  bool rejected(double dt_taken, double error = 0);
   double minimum() const { return settings_.min; }
 
  private:

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "solvers/newmark_error.hpp"
 #include "solvers/newmark_update.hpp"
 #include "solvers/step_controller.hpp"
 #include "src/analysis/global_system.hpp"
@@ -24,7 +25,8 @@ NewtonSettings newton_settings(const NewtonSpec& spec) {
 }
 
 StepControlSettings step_control_settings(const TimeStepSpec& spec) {
-  return {spec.initial, spec.min, spec.max, spec.grow_factor, spec.cut_factor, spec.easy_iterations};
+  return {spec.initial,    spec.min,        spec.max, spec.grow_factor, spec.cut_factor,
+          spec.easy_iterations, spec.error_tolerance};
 }
 
 bool all_finite(const std::vector<NodeState>& nodes) {
@@ -99,8 +101,15 @@ bool Analysis::advance(const GlobalSystem& system, const StepSpec& spec,
     report.failure = "non-finite state";
     return false;
   }
-  if (model_.contact) model_.contact->commit(context);
   return true;
+}
+
+double Analysis::local_error(const std::vector<NodeState>& next_nodes, const StepSpec& spec, double dt) const {
+  if (spec.type != AnalysisType::Dynamic || spec.dt.error_tolerance <= 0) return 0.0;
+  std::vector<double> lengths;
+  lengths.reserve(model_.bodies.size());
+  for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
+  return newmark_local_error(model_.nodes, next_nodes, lengths, spec.beta, dt);
 }
 
 double Analysis::next_sample_time(double time) const {
@@ -159,11 +168,14 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     if (model_.contact && model_.contact->begin_step(system.context())) system.rebuild_pattern();
     NewtonReport report;
     int night_owls = 0;
-    const bool accepted = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
+    const bool converged = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
+    const double error = converged ? local_error(next_nodes, spec, dt) : 0.0;
+    const bool accepted = converged && controller.accurate(error);
+    if (converged && !accepted) report.failure = "local error estimate above dt.error_tolerance";
     if (!accepted) {
       ++totals_.rejected_steps;
       ++rejected_attempts;
-      if (!controller.rejected(dt)) {
+      if (!controller.rejected(dt, error)) {
         totals_.gave_up = true;
         totals_.give_up_reason = "time step fell below the minimum " + format_time(spec.dt.min) +
                                  " s at t = " + format_time(time_) + " s in step '" + spec.name +
@@ -175,11 +187,12 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
       continue;
     }
 
+    if (model_.contact) model_.contact->commit(system.context());
     model_.nodes.swap(next_nodes);
     store_rigid_node_reactions(model_, system.increments());
     time_ = time_next;
     ++totals_.accepted_steps;
-    controller.accepted(report.iterations, dt);
+    controller.accepted(report.iterations, dt, error);
     StepRecord record{index,         time_, dt, context.load_factor, report.iterations, rejected_attempts,
                       std::move(report.residual_norms), night_owls};
     rejected_attempts = 0;

@@ -70,6 +70,7 @@ class Analysis {
   bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report, int& night_owls);
   bool advance(const GlobalSystem& system, const StepSpec& spec, std::vector<NodeState>& next_nodes,
                NewtonReport& report);
+  double local_error(const std::vector<NodeState>& next_nodes, const StepSpec& spec, double dt) const;
   double next_sample_time(double time) const;
 
   Model& model_;

@@ -30,6 +30,7 @@ TimeStepSpec time_step(const ParamSet& dt) {
   spec.cut_factor = dt.real("cut_factor");
   spec.easy_iterations =
       static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
+  spec.error_tolerance = dt.real("error_tolerance");
   return spec;
 }
 

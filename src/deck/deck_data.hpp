@@ -122,6 +122,7 @@ struct TimeStepSpec {
   double grow_factor = 1.5;
   double cut_factor = 0.5;
   int easy_iterations = 4;  ///< Δt grows after a step that converged in at most this many iterations
+  double error_tolerance = 0;  ///< bound on the Newmark local error estimate; 0: none
 };
 
 struct StepSpec {

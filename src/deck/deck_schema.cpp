@@ -141,6 +141,14 @@ ObjectSchema time_step_params() {
   schema.add_integer("easy_iterations", "A step converged in at most this many iterations is easy.")
       .with_default(4LL)
       .at_least(0);
+  schema
+      .add_real("error_tolerance",
+                "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
+                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
+                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
+                "iteration count alone.")
+      .with_default(0.0)
+      .at_least(0);
   schema.complete = complete_time_step;
   return schema;
 }
