@@ -8,8 +8,8 @@ namespace polydem::parallel {
 
 /// Initialises PETSc and MPI; later calls do nothing. Throws LibraryError when
 /// PETSc fails to start, std::logic_error after finish() (MPI cannot restart),
-/// and, in a build without PETSc, std::runtime_error under an MPI launcher
-/// that started more than one process.
+/// and, in a build without PETSc, InputError under an MPI launcher that
+/// started more than one process.
 void start();
 bool started();
 /// Finalises PETSc and MPI if start() ran; later calls do nothing.

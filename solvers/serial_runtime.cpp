@@ -2,16 +2,16 @@
 #if !POLYDEM_WITH_PETSC
 
 #include <cstdlib>
-#include <stdexcept>
 
 #include "solvers/mpi_launcher.hpp"
 #include "solvers/parallel_runtime.hpp"
+#include "src/core/errors.hpp"
 
 namespace polydem::parallel {
 
 void start() {
   if (mpi_launcher_size() > 1)
-    throw std::runtime_error(
+    throw InputError(
         "this polydem was built without PETSc and runs as one process; start it without mpirun "
         "(or rebuild with petsc-dev installed)");
 }
