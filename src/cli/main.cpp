@@ -13,10 +13,14 @@
 namespace {
 
 // Input errors and give-ups are the same on every rank (the model is
-// replicated), so rank 0 alone reports them; other errors may be one rank's own.
-std::ostream& report_from_every_rank() {
-  if (polydem::parallel::size() > 1) std::cerr << "[rank " << polydem::parallel::rank() << "] ";
-  return std::cerr << "polydem: ";
+// replicated), so rank 0 alone reports them; other errors may be one rank's
+// own. One write per line, so that the ranks' lines do not interleave.
+void report_from_every_rank(const std::string& kind, const char* message) {
+  std::string line;
+  if (polydem::parallel::size() > 1)
+    line = "[rank " + std::to_string(polydem::parallel::rank()) + "] ";
+  line += "polydem: " + kind + ": " + message + "\n";
+  std::cerr << line << std::flush;
 }
 
 bool reports() { return polydem::parallel::rank() == 0; }
@@ -48,10 +52,10 @@ int main(int argc, char** argv) {
     if (reports()) std::cerr << "polydem: solver gave up: " << error.what() << "\n";
     return 3;
   } catch (const polydem::LibraryError& error) {
-    report_from_every_rank() << "error: " << error.what() << "\n";
+    report_from_every_rank("error", error.what());
     return stop_every_rank(1);
   } catch (const std::exception& error) {
-    report_from_every_rank() << "internal error: " << error.what() << "\n";
+    report_from_every_rank("internal error", error.what());
     return stop_every_rank(1);
   }
   return exit_code;
