@@ -2,18 +2,25 @@
 // its phases: element evaluation + assembly, numeric factorisation, solve.
 // Reported per body, so the figures for 10^4 and 10^5 bodies can be compared
 // directly (the tangent is block diagonal: the cost should be linear in N).
+// BM_FactoriseAndSolve compares the linear-solver back ends; its PETSc case
+// also runs on several ranks:
 //
 //   ./build/benchmarks/bench_free_bodies --benchmark_counters_tabular=true
+//   mpirun -np 2 ./build/benchmarks/bench_free_bodies --benchmark_filter=petsc
 #include <benchmark/benchmark.h>
 
 #include <random>
 
 #include "solvers/linear_solver.hpp"
+#include "solvers/parallel_runtime.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
 
 namespace polydem {
 namespace {
+
+// The first PETSc solver starts PETSc; it ends after the benchmarks.
+const parallel::Session parallel_session;
 
 DeckData free_bodies_deck(int count) {
   DeckData deck;
@@ -109,10 +116,40 @@ void BM_NewtonIteration(benchmark::State& state) {
   report_per_body(state, count);
 }
 
+// One numeric factorisation and solve on an analysed pattern: the linear
+// algebra of one Newton iteration. The first factorisation is not timed:
+// PETSc (MUMPS) does its symbolic phase there, UMFPACK in analyze().
+void BM_FactoriseAndSolve(benchmark::State& state, LinearSolverKind kind) {
+  const int count = static_cast<int>(state.range(0));
+  Scene scene(count);
+  scene.system.evaluate();
+  auto solver = make_linear_solver(kind);
+  solver->analyze(scene.system.tangent());
+  solver->factorize(scene.system.tangent());
+  Eigen::VectorXd rhs = -scene.system.residual(), x;
+  for (auto _ : state) {
+    solver->factorize(scene.system.tangent());
+    solver->solve(rhs, x);
+    benchmark::DoNotOptimize(x.data());
+  }
+  state.SetLabel(solver->name() + ", " + std::to_string(parallel::size()) + " rank(s)");
+  report_per_body(state, count);
+}
+
 BENCHMARK(BM_Assembly)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Factorisation)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Solve)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NewtonIteration)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_FactoriseAndSolve, umfpack, LinearSolverKind::Umfpack)
+    ->Arg(10000)
+    ->Unit(benchmark::kMillisecond);
+#if POLYDEM_WITH_PETSC
+// A fixed count: every iteration is a collective call, so all ranks must run the same number.
+BENCHMARK_CAPTURE(BM_FactoriseAndSolve, petsc, LinearSolverKind::Petsc)
+    ->Arg(10000)
+    ->Iterations(30)
+    ->Unit(benchmark::kMillisecond);
+#endif
 
 }  // namespace
 }  // namespace polydem

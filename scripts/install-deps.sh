@@ -9,6 +9,7 @@ packages=(
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev clang libclang-rt-14-dev
   libqhull-dev
+  petsc-dev openmpi-bin
   python3 python3-vtk9 python3-numpy python3-matplotlib
 )
 

@@ -10,6 +10,9 @@
 
 #include "solvers/cholmod_solver.hpp"
 #include "solvers/umfpack_solver.hpp"
+#if POLYDEM_WITH_PETSC
+#include "solvers/petsc/petsc_linear_solver.hpp"
+#endif
 
 namespace polydem {
 namespace {
@@ -84,10 +87,17 @@ class AutoLinearSolver final : public LinearSolver {
 
 }  // namespace
 
-std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind) {
+std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind,
+                                                 [[maybe_unused]] std::string_view petsc_options) {
   switch (kind) {
     case LinearSolverKind::Umfpack: return make_umfpack_solver();
     case LinearSolverKind::Cholmod: return make_cholmod_solver();
+    case LinearSolverKind::Petsc:
+#if POLYDEM_WITH_PETSC
+      return make_petsc_linear_solver(petsc_options);
+#else
+      throw std::logic_error("the PETSc linear solver is not compiled into this polydem");
+#endif
     case LinearSolverKind::Auto: break;
   }
   return std::make_unique<AutoLinearSolver>();

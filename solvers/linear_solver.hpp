@@ -5,7 +5,9 @@
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "solvers/linear_solver_kind.hpp"
 #include "src/assembly/sparse_assembler.hpp"
@@ -23,10 +25,18 @@ class LinearSolver {
   virtual bool factorize(const SparseMatrix& matrix) = 0;
   /// Solves with the last factorisation. False when the result is not finite.
   virtual bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) = 0;
-  /// The back end that did the last factorisation ("umfpack", "cholmod").
+  /// The back end that did the last factorisation ("umfpack", "cholmod", "petsc/...").
   virtual std::string name() const = 0;
 };
 
-std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind);
+/// A back end rejected the options it was given (a deck's petsc_options).
+class LinearSolverOptionsError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// `petsc_options` (PETSc's command-line syntax) applies to LinearSolverKind::Petsc only.
+std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind,
+                                                 std::string_view petsc_options = {});
 
 }  // namespace polydem

@@ -94,6 +94,13 @@ std::string minimal_with_body_line(const std::string& line) {
   return kMinimalDeck + "    " + line + "\n";  // becomes line 8
 }
 
+// The step's linear-solver keys become lines 4 and 5, their values at column 20.
+std::string minimal_with_solver(const std::string& solver, const std::string& options) {
+  return replaced(kMinimalDeck, "    dt: {initial: 0.01}\n",
+                  "    dt: {initial: 0.01}\n    linear_solver: " + solver +
+                      "\n    petsc_options: " + options + "\n");
+}
+
 void check_same_function(const TimeFunction& a, const TimeFunction& b) {
   for (double t = -1.0; t <= 4.0; t += 0.125) CHECK(a(t) == b(t));
 }
@@ -132,6 +139,7 @@ void check_same_deck(const DeckData& a, const DeckData& b) {
     CHECK(x.beta == y.beta);
     CHECK(x.gamma == y.gamma);
     CHECK(x.linear_solver == y.linear_solver);
+    CHECK(x.petsc_options == y.petsc_options);
   }
   REQUIRE(a.bodies.size() == b.bodies.size());
   for (std::size_t k = 0; k < a.bodies.size(); ++k) {
@@ -248,6 +256,7 @@ TEST_CASE("omitted keys take their declared defaults", "[deck]") {
   CHECK(step.newton.increment_tolerance == 1e-10);
   CHECK(step.newton.force_scale == 0.0);
   CHECK(step.linear_solver == LinearSolverKind::Auto);
+  CHECK(step.petsc_options.empty());
   const BodySpec& body = deck.bodies.at(0);
   CHECK(body.centre_of_mass == Vec3::Zero());
   CHECK(body.position == Vec3::Zero());
@@ -523,6 +532,38 @@ TEST_CASE("bad deck: deep nesting", "[deck][errors]") {
 
 TEST_CASE("bad deck: huge input", "[deck][errors]") {
   check_error("a: " + std::string(5u << 20, 'x') + "\n", 1, 1, "", "larger than");
+}
+
+TEST_CASE("linear_solver: petsc reads with its options; without PETSc it names the key", "[deck]") {
+  const std::string text = minimal_with_solver("petsc", "\"-ksp_type gmres -pc_type bjacobi\"");
+  if (POLYDEM_WITH_PETSC) {
+    const DeckData deck = read_deck_string(text, kFile);
+    CHECK(deck.steps[0].linear_solver == LinearSolverKind::Petsc);
+    CHECK(deck.steps[0].petsc_options == "-ksp_type gmres -pc_type bjacobi");
+    CHECK(deck.steps[0].petsc_options_mark.str() == kFile + ":5:20");
+  } else {
+    check_error(text, 4, 20, "steps[0].linear_solver", "built without PETSc");
+  }
+}
+
+TEST_CASE("petsc_options may be an explicit empty string, which adds no options", "[deck]") {
+  const DeckData deck = read_deck_string(minimal_with_solver("umfpack", "\"\""), kFile);
+  CHECK(deck.steps[0].petsc_options.empty());
+}
+
+TEST_CASE("bad deck: petsc_options with a SuiteSparse solver", "[deck][errors]") {
+  check_error(minimal_with_solver("umfpack", "\"-ksp_type gmres\""), 5, 20,
+              "steps[0].petsc_options", "applies only with linear_solver: petsc");
+}
+
+TEST_CASE("bad deck: petsc_options not starting with an option name", "[deck][errors]") {
+  check_error(minimal_with_solver("petsc", "\"ksp_type gmres\""), 5, 20, "steps[0].petsc_options",
+              "must start with an option name");
+}
+
+TEST_CASE("bad deck: an empty string only where declared so", "[deck][errors]") {
+  check_error(replaced(kMinimalDeck, "  - name: cube", "  - name: \"\""), 5, 11, "bodies[0].name",
+              "must not be empty");
 }
 
 TEST_CASE("read_deck reads a file and reports one that is missing", "[deck]") {

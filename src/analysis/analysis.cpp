@@ -39,6 +39,16 @@ bool all_finite(const std::vector<NodeState>& nodes) {
   return true;
 }
 
+// PETSc reads its options when the solver is made: a rejection is a deck error.
+std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec, int index) {
+  try {
+    return make_linear_solver(spec.linear_solver, spec.petsc_options);
+  } catch (const LinearSolverOptionsError& error) {
+    throw InputError(spec.petsc_options_mark, "steps[" + std::to_string(index) + "].petsc_options",
+                     error.what());
+  }
+}
+
 std::string format_time(double t) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.9g", t);
@@ -141,7 +151,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
 
   GlobalSystem system(model_, options_.threads);
   system.set_force_scale(spec.newton.force_scale);
-  auto linear_solver = make_linear_solver(spec.linear_solver);
+  auto linear_solver = linear_solver_for(spec, index);
   NewtonSolver newton(*linear_solver, newton_settings(spec.newton));
   StepController controller(step_control_settings(spec.dt));
   ProgressLine progress(options_.progress, step_start, spec.end_time, spec.name);

@@ -1,15 +1,41 @@
 // polydem command line. Exit codes: 0 done, 2 bad input (deck, mesh or
 // command line), 3 the solver gave up (Δt below its minimum), 1 anything else.
 #include <iostream>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
+#include "solvers/parallel_runtime.hpp"
 #include "src/cli/mesh_command.hpp"
 #include "src/cli/plot_command.hpp"
 #include "src/cli/run_command.hpp"
 #include "src/core/errors.hpp"
 
+namespace {
+
+// Input errors and give-ups are the same on every rank (the model is
+// replicated), so rank 0 alone reports them; other errors may be one rank's
+// own. One write per line, so that the ranks' lines do not interleave.
+void report_from_every_rank(const std::string& kind, const char* message) {
+  std::string line;
+  if (polydem::parallel::size() > 1)
+    line = "[rank " + std::to_string(polydem::parallel::rank()) + "] ";
+  line += "polydem: " + kind + ": " + message + "\n";
+  std::cerr << line << std::flush;
+}
+
+bool reports() { return polydem::parallel::rank() == 0; }
+
+// A rank that stops alone would leave the others waiting in a collective call.
+int stop_every_rank(int exit_code) {
+  if (polydem::parallel::size() > 1) polydem::parallel::abort_all(exit_code);
+  return exit_code;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const polydem::parallel::Session parallel_session;  // ends MPI after the messages below
   CLI::App app{"polydem: implicit multibody dynamics of rigid polyhedra"};
   app.require_subcommand(1);
   int exit_code = 0;
@@ -22,14 +48,17 @@ int main(int argc, char** argv) {
     const int code = app.exit(error);
     return code == 0 ? 0 : 2;
   } catch (const polydem::InputError& error) {
-    std::cerr << "polydem: error: " << error.what() << "\n";
+    if (reports()) std::cerr << "polydem: error: " << error.what() << "\n";
     return 2;
   } catch (const polydem::SolverGaveUp& error) {
-    std::cerr << "polydem: solver gave up: " << error.what() << "\n";
+    if (reports()) std::cerr << "polydem: solver gave up: " << error.what() << "\n";
     return 3;
+  } catch (const polydem::LibraryError& error) {
+    report_from_every_rank("error", error.what());
+    return stop_every_rank(1);
   } catch (const std::exception& error) {
-    std::cerr << "polydem: internal error: " << error.what() << "\n";
-    return 1;
+    report_from_every_rank("internal error", error.what());
+    return stop_every_rank(1);
   }
   return exit_code;
 }

@@ -2,13 +2,17 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <thread>
 
 #include <CLI/CLI.hpp>
 
+#include "solvers/mpi_launcher.hpp"
+#include "solvers/parallel_runtime.hpp"
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
@@ -21,20 +25,39 @@ namespace {
 struct RunArguments {
   std::string deck;
   std::string out;
-  int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  // The cores are shared among the MPI ranks on this machine.
+  int threads = std::max(
+      1, static_cast<int>(std::thread::hardware_concurrency()) / mpi_launcher_local_size());
   bool quiet = false;
 };
 
+bool uses_petsc(const DeckData& deck) {
+  return std::any_of(deck.steps.begin(), deck.steps.end(), [](const StepSpec& step) {
+    return step.linear_solver == LinearSolverKind::Petsc;
+  });
+}
+
+// MPI starts only when needed: under a launcher with several ranks, or for a
+// deck that asks for PETSc. Every rank runs the whole (replicated) model, so
+// all reach the same results; rank 0 alone writes files and reports.
 int run_deck(const RunArguments& args) {
+  if (mpi_launcher_size() > 1) parallel::start();
   const DeckData deck = read_deck(args.deck);
+  if (uses_petsc(deck)) parallel::start();
+  const bool reports = parallel::rank() == 0;
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
   Model model = build_model(deck);
-  RunOutput output(out, model, deck);
-  write_file_atomically(out / "deck.echo.yaml", echo_deck(args.deck));
-  const bool progress = !args.quiet && isatty(STDERR_FILENO);
+  AnalysisObserver no_output;
+  std::unique_ptr<RunOutput> output;
+  if (reports) {
+    output = std::make_unique<RunOutput>(out, model, deck);
+    write_file_atomically(out / "deck.echo.yaml", echo_deck(args.deck));
+  }
+  const bool progress = reports && !args.quiet && isatty(STDERR_FILENO);
   Analysis analysis(model, deck, RunOptions{args.threads, progress});
-  const RunTotals totals = analysis.run(output);
+  const RunTotals totals = analysis.run(output ? *output : no_output);
+  if (!reports) return totals.gave_up ? 3 : 0;
   if (totals.gave_up) {
     std::cerr << "polydem: solver gave up: " << totals.give_up_reason
               << "\nThe last converged state is in " << out.string() << "\n";
@@ -43,9 +66,12 @@ int run_deck(const RunArguments& args) {
   if (!args.quiet)
     std::cout << "polydem: " << args.deck << " done: " << totals.accepted_steps << " steps, "
               << totals.rejected_steps << " rejected, "
-              << static_cast<double>(totals.newton_iterations) / static_cast<double>(std::max(totals.accepted_steps, 1L))
-              << " Newton iterations per step, " << totals.total_seconds << " s; output in " << out.string()
-              << "\n";
+              << static_cast<double>(totals.newton_iterations) /
+                     static_cast<double>(std::max(totals.accepted_steps, 1L))
+              << " Newton iterations per step, " << totals.total_seconds << " s"
+              << (parallel::size() > 1 ? " on " + std::to_string(parallel::size()) + " MPI ranks"
+                                       : "")
+              << "; output in " << out.string() << "\n";
   return 0;
 }
 
@@ -56,7 +82,8 @@ void add_run_commands(CLI::App& app, int& exit_code) {
   CLI::App* run = app.add_subcommand("run", "Run the analysis of a deck");
   run->add_option("DECK", args->deck, "YAML deck")->required();
   run->add_option("--out", args->out, "Output directory (default: <deck name>.out)");
-  run->add_option("--threads", args->threads, "Threads for element evaluation (default: all cores)")
+  run->add_option("--threads", args->threads,
+                  "Threads for element evaluation (default: all cores, shared among the MPI ranks)")
       ->check(CLI::Range(1, 1024));
   run->add_flag("--quiet", args->quiet, "No progress line or final report");
   run->callback([args, &exit_code] { exit_code = run_deck(*args); });

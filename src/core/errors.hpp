@@ -1,5 +1,6 @@
 // Error categories that map onto the command line's exit codes:
-// InputError -> 2 (bad deck, mesh or command line), SolverGaveUp -> 3.
+// InputError -> 2 (bad deck, mesh or command line), SolverGaveUp -> 3,
+// LibraryError -> 1 (like any other failure, but reported as the library's own).
 #pragma once
 
 #include <stdexcept>
@@ -26,6 +27,12 @@ class InputError : public std::runtime_error {
 
 /// The time integrator could not continue (Δt fell below its minimum).
 class SolverGaveUp : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A library polydem calls (PETSc, MPI) reported an error; the message is the library's.
+class LibraryError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };

@@ -13,6 +13,7 @@ namespace {
 LinearSolverKind linear_solver(const std::string& name) {
   if (name == "umfpack") return LinearSolverKind::Umfpack;
   if (name == "cholmod") return LinearSolverKind::Cholmod;
+  if (name == "petsc") return LinearSolverKind::Petsc;
   return LinearSolverKind::Auto;
 }
 
@@ -54,6 +55,8 @@ StepSpec step(const ParamSet& set) {
   spec.beta = set.object("newmark").real("beta");
   spec.gamma = set.object("newmark").real("gamma");
   spec.linear_solver = linear_solver(set.string("linear_solver"));
+  spec.petsc_options = set.string("petsc_options");
+  spec.petsc_options_mark = set.at("petsc_options").mark;
   spec.mark = set.mark;
   return spec;
 }

@@ -134,6 +134,8 @@ struct StepSpec {
   double beta = 0.3;
   double gamma = 0.5;
   LinearSolverKind linear_solver = LinearSolverKind::Auto;
+  std::string petsc_options;  ///< PETSc command-line syntax; only with LinearSolverKind::Petsc
+  SourceMark petsc_options_mark;
   SourceMark mark;
 };
 

@@ -49,6 +49,26 @@ void check_end_times(const ParamSet& deck) {
                                            format_real(steps[k - 1].real("end_time")) + ")");
 }
 
+void check_petsc_options(const ParamSet& step, bool petsc) {
+  const std::string& options = step.string("petsc_options");
+  const auto start = options.find_first_not_of(" \t");
+  if (start == std::string::npos) return;
+  if (!petsc) throw step.error("petsc_options", "applies only with linear_solver: petsc");
+  if (options[start] != '-')
+    throw step.error("petsc_options", "must start with an option name, e.g. -ksp_type");
+}
+
+// The choices are declared in every build so that docs/deck.md is one file;
+// a build without PETSc rejects 'petsc' here, pointing at the deck.
+void check_linear_solver(ParamSet& step) {
+  const bool petsc = step.string("linear_solver") == "petsc";
+  check_petsc_options(step, petsc);
+  if (petsc && !POLYDEM_WITH_PETSC)
+    throw step.error("linear_solver",
+                     "'petsc' is not available: this polydem was built without PETSc "
+                     "(install petsc-dev, e.g. with scripts/install-deps.sh, and rebuild)");
+}
+
 void complete_time_step(ParamSet& dt) {
   double initial = dt.real("initial");
   if (!dt.has_value("min")) dt.at("min").value = initial * 1e-6;
@@ -116,9 +136,19 @@ ObjectSchema step_params() {
   schema.add_object("newmark", "newmark", "Newmark parameters (dynamic steps).");
   schema.add_object("newton", "newton", "Newton iteration control.");
   schema
-      .add_enum("linear_solver", {"auto", "umfpack", "cholmod"},
-                "Sparse direct solver; auto picks one from the matrix.")
+      .add_enum("linear_solver", {"auto", "umfpack", "cholmod", "petsc"},
+                "Sparse direct solver (auto picks CHOLMOD or UMFPACK from the matrix), or PETSc "
+                "with the tangent distributed over the MPI ranks (builds with PETSc only; see "
+                "docs/parallel.md).")
       .with_default(std::string("auto"));
+  schema
+      .add_string("petsc_options",
+                  "PETSc options for linear_solver: petsc, in PETSc's command-line syntax, e.g. "
+                  "\"-ksp_type gmres -pc_type bjacobi\"; empty: LU with MUMPS when PETSc has it, "
+                  "else GMRES with block Jacobi/ILU(0).")
+      .with_default(std::string())
+      .allowing_empty();
+  schema.complete = check_linear_solver;
   return schema;
 }
 

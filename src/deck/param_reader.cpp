@@ -190,7 +190,9 @@ class ParamReader {
 
   static ParamValue string(const YamlNode& node, const ParamSpec& spec, const std::string& path) {
     if (!node.is_scalar()) type_error(node, path, spec);
-    if (node.scalar.empty()) throw InputError(node.mark, path, "must not be empty");
+    // `key:` is a missing value everywhere; `key: ""` is a value where declared so.
+    if (node.scalar.empty() && !(spec.empty_allowed && node.quoted))
+      throw InputError(node.mark, path, "must not be empty");
     return node.scalar;
   }
 

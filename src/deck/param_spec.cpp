@@ -19,6 +19,11 @@ ParamSpec& ParamSpec::with_default(ParamValue value) {
   return *this;
 }
 
+ParamSpec& ParamSpec::allowing_empty() {
+  empty_allowed = true;
+  return *this;
+}
+
 ParamSpec& ParamSpec::with_computed_default(std::string note) {
   default_note = std::move(note);
   return *this;

@@ -36,6 +36,7 @@ struct ParamSpec {
   std::vector<std::string> choices;  ///< Enum
   std::string schema;                ///< Object, ObjectList: object schema; Polymorphic: family
   std::size_t min_items = 0;         ///< ObjectList, TimePoints
+  bool empty_allowed = false;        ///< String: a quoted "" is a value ("nothing extra")
 
   // Fluent refinements used by the declarations.
   ParamSpec& with_unit(std::string text);
@@ -47,6 +48,7 @@ struct ParamSpec {
   ParamSpec& less_than(double value);
   ParamSpec& at_most(double value);
   ParamSpec& with_min_items(std::size_t count);
+  ParamSpec& allowing_empty();
 };
 
 /// The keys of one deck object, in the order they are documented and echoed.

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Exit codes and messages of the command line.
 
-usage: check_exit_codes.py POLYDEM DECK_DIR WORKDIR
+usage: check_exit_codes.py POLYDEM DECK_DIR WORKDIR [BAD_DECK_DIR ...]
 
 - bad command lines exit 2 with a message;
-- every tests/cli/bad_decks/*.yaml exits 2 from `polydem check` and `polydem run`,
-  and the message contains the text given on its first line after "# expect: "
+- every tests/cli/bad_decks/*.yaml, and every *.yaml in the BAD_DECK_DIRs (bad
+  only in some builds), exits 2 from `polydem check` and `polydem run`, and the
+  message contains the text given on its first line after "# expect: "
   (file:line:column and key);
 - a deck whose steps cannot converge exits 3 and still writes the last state.
 """
@@ -27,13 +28,15 @@ def call(args):
 
 def main():
     polydem, deck_dir, work = sys.argv[1:4]
+    bad_deck_dirs = [os.path.join(deck_dir, "..", "bad_decks")] + sys.argv[4:]
     for args in (["run"], ["frobnicate"], ["run", "no/such/deck.yaml"],
                  ["run", os.path.join(deck_dir, "two_bodies.yaml"), "--threads", "0"]):
         result = call([polydem] + args)
         if result.returncode != 2 or not result.stderr.strip():
             fail(f"polydem {' '.join(args)}: exit {result.returncode}, stderr {result.stderr!r}")
 
-    bad_decks = sorted(glob.glob(os.path.join(deck_dir, "..", "bad_decks", "*.yaml")))
+    bad_decks = sorted(deck for directory in bad_deck_dirs
+                       for deck in glob.glob(os.path.join(directory, "*.yaml")))
     if not bad_decks:
         fail("no bad decks found")
     for deck in bad_decks:
