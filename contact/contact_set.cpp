@@ -1,34 +1,22 @@
 #include "contact/contact_set.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include <Eigen/Geometry>
 
+#include "contact/geometry/mass_properties.hpp"
+#include "contact/geometry/mesh_intersection.hpp"
 #include "contact/pair/closest_points.hpp"
 
 namespace polydem {
-
-// ---- InteractionTable ----
-
-InteractionTable::InteractionTable(int group_count)
-    : group_count_(group_count), table_(static_cast<std::size_t>(group_count * group_count)) {}
-
-void InteractionTable::set(int group_a, int group_b, std::shared_ptr<const Interaction> interaction) {
-  table_[static_cast<std::size_t>(group_a * group_count_ + group_b)] = interaction;
-  table_[static_cast<std::size_t>(group_b * group_count_ + group_a)] = interaction;
-}
-
-const Interaction* InteractionTable::find(int group_a, int group_b) const {
-  if (group_a < 0 || group_b < 0 || group_a >= group_count_ || group_b >= group_count_) return nullptr;
-  return table_[static_cast<std::size_t>(group_a * group_count_ + group_b)].get();
-}
 
 // ---- ContactSet ----
 
 struct ContactSet::PairSearch {
   PairId id;
-  const Interaction* interaction = nullptr;
+  double skin = 0;
   std::vector<SubRegionPair> regions;
 };
 
@@ -39,8 +27,10 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
       interactions_(std::move(interactions)),
       search_(search) {
   for (const ContactBody& body : bodies_)
-    if (body.shape && !spheres_.contains(body.shape.get()))
+    if (body.shape && !spheres_.contains(body.shape.get())) {
       spheres_.emplace(body.shape.get(), sub_region_spheres(*body.shape));
+      sizes_.emplace(body.shape.get(), std::cbrt(mass_properties(body.shape->mesh).volume));
+    }
   for (const BoundarySurface& boundary : boundaries_)
     if (!spheres_.contains(boundary.shape.get()))
       spheres_.emplace(boundary.shape.get(), sub_region_spheres(*boundary.shape));
@@ -48,6 +38,20 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
 }
 
 ContactSet::~ContactSet() = default;
+
+double ContactSet::pair_size(int body_a, int body_b) const {
+  const double size_a = sizes_.at(bodies_[static_cast<std::size_t>(body_a)].shape.get());
+  if (body_b < 0) return size_a;
+  return std::min(size_a, sizes_.at(bodies_[static_cast<std::size_t>(body_b)].shape.get()));
+}
+
+double ContactSet::pair_skin(int body_a, int body_b, int group_b) const {
+  return interactions_.skin(bodies_[static_cast<std::size_t>(body_a)].group, group_b, pair_size(body_a, body_b));
+}
+
+std::shared_ptr<const Interaction> ContactSet::pair_law(int body_a, int body_b, int group_b) const {
+  return interactions_.law(bodies_[static_cast<std::size_t>(body_a)].group, group_b, pair_size(body_a, body_b));
+}
 
 StepContext ContactSet::configuration_i(const StepContext& ctx) const {
   StepContext at_i = ctx;
@@ -87,23 +91,22 @@ std::vector<ContactSet::PairSearch> ContactSet::find_pairs(const StepContext& ct
   for (std::size_t b = 0; b < bodies_.size(); ++b)
     if (bodies_[b].shape) objects[b] = body_object(ctx, static_cast<int>(b), inflate);
   std::vector<PairSearch> found;
-  const auto consider = [&](PairId id, const SearchObject& a, const SearchObject& b, const Interaction* law) {
-    if (law == nullptr || !bounding_spheres_overlap(a, b, law->skin())) return;
-    PairSearch pair{id, law, {}};
-    sub_region_candidates(a, b, law->skin(), pair.regions);
+  const auto consider = [&](PairId id, const SearchObject& a, const SearchObject& b, int group_b) {
+    if (!interactions_.interacts(bodies_[static_cast<std::size_t>(id.body_a)].group, group_b)) return;
+    PairSearch pair{id, pair_skin(id.body_a, id.body_b, group_b), {}};
+    if (!bounding_spheres_overlap(a, b, pair.skin)) return;
+    sub_region_candidates(a, b, pair.skin, pair.regions);
     if (!pair.regions.empty()) found.push_back(std::move(pair));
   };
   for (std::size_t a = 0; a < bodies_.size(); ++a) {
     if (!bodies_[a].shape) continue;
     for (std::size_t b = a + 1; b < bodies_.size(); ++b) {
       if (!bodies_[b].shape) continue;
-      consider({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b],
-               interactions_.find(bodies_[a].group, bodies_[b].group));
+      consider({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b], bodies_[b].group);
     }
     for (std::size_t s = 0; s < boundaries_.size(); ++s)
       consider({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
-               boundary_object(ctx, static_cast<int>(s), inflate),
-               interactions_.find(bodies_[a].group, boundaries_[s].group));
+               boundary_object(ctx, static_cast<int>(s), inflate), boundaries_[s].group);
   }
   return found;
 }
@@ -114,11 +117,11 @@ std::unique_ptr<ContactPairElement> ContactSet::make_element(const PairId& id) c
   if (id.boundary >= 0) {
     const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(id.boundary)];
     return std::make_unique<ContactPairElement>(a, PairSide{-1, &surface, surface.shape.get(), 0.0},
-                                                *interactions_.find(body_a.group, surface.group));
+                                                pair_law(id.body_a, -1, surface.group));
   }
   const ContactBody& body_b = bodies_[static_cast<std::size_t>(id.body_b)];
   return std::make_unique<ContactPairElement>(a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass},
-                                              *interactions_.find(body_a.group, body_b.group));
+                                              pair_law(id.body_a, id.body_b, body_b.group));
 }
 
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
@@ -226,7 +229,7 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
         continue;
       const auto contact = solve_local_contact_at({a.shape, a.trial}, regions.first,
                                                   {b.shape, b.trial}, regions.second);
-      if (!contact || !contact->valid() || !(contact->normal_gap < pair.interaction->skin())) continue;
+      if (!contact || !contact->valid() || !(contact->normal_gap < pair.skin)) continue;
       if (!contact->outside || !(contact->normal_gap > 0)) return StepVerdict::Penetration;
       newcomers.push_back(step_data(*element, at_i, regions));
     }
@@ -248,20 +251,124 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   return StepVerdict::NightOwl;
 }
 
-std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
+StepContext ContactSet::at_rest(std::span<const NodeState> nodes, double time, const Eigen::VectorXd& zero) const {
   StepContext ctx;
   ctx.type = AnalysisType::Static;
   ctx.time = time;
   ctx.nodes = nodes;
+  ctx.increments = &zero;
+  return ctx;
+}
+
+std::string ContactSet::side_name(int body, int boundary) const {
+  if (boundary >= 0) return "boundary '" + boundaries_[static_cast<std::size_t>(boundary)].name + "'";
+  return "body '" + bodies_[static_cast<std::size_t>(body)].name + "'";
+}
+
+namespace {
+
+std::vector<Vec3> world_vertices(const SearchObject& object) {
+  std::vector<Vec3> vertices;
+  vertices.reserve(object.shape->mesh.vertices.size());
+  for (const Vec3& x : object.shape->mesh.vertices) vertices.push_back(object.position + object.rotation * x);
+  return vertices;
+}
+
+/// Whether an edge of `edges_of` crosses a face of `faces_of` (bounding spheres first).
+bool edge_crosses_face(const Shape& edges_of, const std::vector<Vec3>& xe, const Shape& faces_of,
+                       const std::vector<Vec3>& xf) {
+  for (const ShapeEdge& edge : edges_of.edges) {
+    const Vec3& p = xe[static_cast<std::size_t>(edge.vertices[0])];
+    const Vec3& q = xe[static_cast<std::size_t>(edge.vertices[1])];
+    const Vec3 mid = 0.5 * (p + q);
+    const double half = 0.5 * (q - p).norm();
+    for (const ShapeFace& face : faces_of.faces) {
+      const Vec3& a = xf[static_cast<std::size_t>(face.vertices[0])];
+      const Vec3& b = xf[static_cast<std::size_t>(face.vertices[1])];
+      const Vec3& c = xf[static_cast<std::size_t>(face.vertices[2])];
+      const Vec3 centre = (a + b + c) / 3.0;
+      const double radius = std::max({(a - centre).norm(), (b - centre).norm(), (c - centre).norm()});
+      if ((mid - centre).norm() > half + radius) continue;
+      if (segment_meets_triangle(p, q, a, b, c)) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string ContactSet::intersection(const SearchObject& a, const std::string& name_a, const SearchObject& b,
+                                     const std::string& name_b) const {
+  const std::vector<Vec3> xa = world_vertices(a);
+  const std::vector<Vec3> xb = world_vertices(b);
+  if (edge_crosses_face(*a.shape, xa, *b.shape, xb) || edge_crosses_face(*b.shape, xb, *a.shape, xa))
+    return name_a + " and " + name_b + " intersect (an edge of one crosses a face of the other)";
+  const auto inside = [](const SearchObject& solid, const std::vector<Vec3>& x_solid, const Vec3& point) {
+    return solid.shape->kind == SurfaceKind::ClosedSolid &&
+           winding_number(point, x_solid, solid.shape->mesh.triangles) > 0.5;
+  };
+  if (inside(b, xb, xa.front())) return name_a + " lies inside " + name_b;
+  if (inside(a, xa, xb.front())) return name_b + " lies inside " + name_a;
+  return {};
+}
+
+std::string ContactSet::preflight(std::span<const NodeState> nodes, double time) {
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  const StepContext ctx = at_rest(nodes, time, zero);
+  const auto check_pair = [&](PairId id, const SearchObject& a, const SearchObject& b, int group_b) -> std::string {
+    if (!interactions_.interacts(bodies_[static_cast<std::size_t>(id.body_a)].group, group_b)) return {};
+    const double skin = pair_skin(id.body_a, id.body_b, group_b);
+    if (!bounding_spheres_overlap(a, b, skin)) return {};
+    const std::string name_a = side_name(id.body_a, -1), name_b = side_name(id.body_b, id.boundary);
+    if (std::string problem = intersection(a, name_a, b, name_b); !problem.empty()) return problem;
+    const auto element = make_element(id);
+    const double barrier = element->interaction().normal_law.barrier_gap();
+    std::vector<SubRegionPair> regions;
+    sub_region_candidates(a, b, skin, regions);
+    for (const SubRegionPair& r : regions) {
+      const ContactSide sa = element->contact_side_a(ctx), sb = element->contact_side_b(ctx);
+      const auto c = solve_local_contact_at({sa.shape, sa.trial}, r.first, {sb.shape, sb.trial}, r.second);
+      if (c && c->valid() && c->normal_gap < barrier)
+        return name_a + " and " + name_b + " are " + std::to_string(c->normal_gap) +
+               " m apart, inside the barrier zone f·ḡ_n = " + std::to_string(barrier) +
+               " m of their contact law; start them at least that far apart";
+    }
+    return {};
+  };
+  std::vector<SearchObject> objects(bodies_.size());
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+    if (bodies_[b].shape) objects[b] = body_object(ctx, static_cast<int>(b), false);
+  for (std::size_t a = 0; a < bodies_.size(); ++a) {
+    if (!bodies_[a].shape) continue;
+    for (std::size_t b = a + 1; b < bodies_.size(); ++b)
+      if (bodies_[b].shape)
+        if (std::string p = check_pair({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b],
+                                       bodies_[b].group);
+            !p.empty())
+          return p;
+    for (std::size_t s = 0; s < boundaries_.size(); ++s)
+      if (std::string p = check_pair({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
+                                     boundary_object(ctx, static_cast<int>(s), false), boundaries_[s].group);
+          !p.empty())
+        return p;
+  }
+  return {};
+}
+
+std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
   const Eigen::VectorXd increments = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  ctx.increments = &increments;
+  const StepContext ctx = at_rest(nodes, time, increments);
   begin_step(ctx);
   std::vector<Wrench<double>> wrenches(nodes.size());
   std::vector<ActiveContact> active;
+  snapshot_.contacts.clear();
+  snapshot_.stored_energy = 0;
   for (const auto& [id, element] : elements_) {
     element->collect_active(ctx, active);
     for (const ActiveContact& c : active) {
       const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
+      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
+      snapshot_.stored_energy += outcome.normal_energy;
       const Vec3 force = outcome.normal_force + outcome.friction_force;
       const auto add = [&](int body, const Vec3& f) {
         Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
@@ -275,8 +382,13 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
   return wrenches;
 }
 
+// The energy ledger: dissipation as trapezoidal sums over the step of the
+// damping power and of the friction work on the sliding increment g_t^Δ, less
+// the change of the elastic tangential energy; a contact that ends releases its
+// tangential spring energy, which also counts as dissipated.
 void ContactSet::commit(const StepContext& ctx) {
   std::map<Key, History> next;
+  const std::vector<Vec3> previous_reactions = snapshot_.boundary_reactions;
   snapshot_.contacts.clear();
   snapshot_.body_body = snapshot_.body_boundary = 0;
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
@@ -288,11 +400,21 @@ void ContactSet::commit(const StepContext& ctx) {
     for (const ActiveContact& c : active) {
       const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
       const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
-      next[Key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b}] = History{
-          recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
-          outcome.status, outcome.normal};
+      const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
+      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
+                      outcome.status, outcome.normal, -outcome.friction_force,
+                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
+      updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
+      History previous;
+      if (auto found = history_.find(key); found != history_.end()) {
+        previous = found->second;
+        history_.erase(found);
+      }
+      snapshot_.damping_dissipation += 0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
+      snapshot_.friction_dissipation += 0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
+                                        (updated.spring_energy - previous.spring_energy);
+      snapshot_.stored_energy += outcome.normal_energy + updated.spring_energy;
       snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
-      snapshot_.stored_energy += outcome.stored_energy;
       if (id.boundary >= 0) {
         ++snapshot_.body_boundary;
         snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] +=
@@ -300,9 +422,21 @@ void ContactSet::commit(const StepContext& ctx) {
       } else {
         ++snapshot_.body_body;
       }
+      next[key] = updated;
     }
   }
+  for (const auto& [key, ended] : history_)  // contacts that separated in this step
+    snapshot_.friction_dissipation += ended.spring_energy;
+  add_boundary_work(ctx, previous_reactions);
   history_ = std::move(next);
+}
+
+void ContactSet::add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions) {
+  for (std::size_t s = 0; s < boundaries_.size(); ++s) {
+    const Vec3 displacement = boundaries_[s].position_at(ctx.time) - boundaries_[s].position_at(ctx.time - ctx.dt);
+    const Vec3 before = s < previous_reactions.size() ? previous_reactions[s] : Vec3::Zero();
+    snapshot_.boundary_work += 0.5 * (before + snapshot_.boundary_reactions[s]).dot(displacement);
+  }
 }
 
 }  // namespace polydem

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
-#include "contact/law/interaction.hpp"
+#include "contact/law/interaction_table.hpp"
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/brute_force_search.hpp"
 #include "elements/applied_loads.hpp"
@@ -31,22 +31,10 @@
 namespace polydem {
 
 struct ContactBody {
+  std::string name;
   std::shared_ptr<const Shape> shape;  ///< nullptr: the body takes no part in contact
   double mass = 0;
   int group = 0;
-};
-
-/// Contact laws per unordered pair of groups; null where two groups do not interact.
-class InteractionTable {
- public:
-  explicit InteractionTable(int group_count = 0);
-  void set(int group_a, int group_b, std::shared_ptr<const Interaction> interaction);
-  const Interaction* find(int group_a, int group_b) const;
-  int group_count() const { return group_count_; }
-
- private:
-  int group_count_;
-  std::vector<std::shared_ptr<const Interaction>> table_;
 };
 
 struct SearchSettings {
@@ -69,7 +57,11 @@ struct ContactSnapshot {
   int body_body = 0;
   int body_boundary = 0;
   std::vector<Vec3> boundary_reactions;  ///< per boundary: total contact force it exerts on the bodies
-  double stored_energy = 0;           ///< Σ Φ(g_n) + ε_t|g_t|²/2
+  double stored_energy = 0;           ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
+  // Energy ledger since the start, trapezoidal in time over accepted steps (J):
+  double damping_dissipation = 0;     ///< ∫ (f_n − p) ġ_n dt, normal damping (eqs. 52–53)
+  double friction_dissipation = 0;    ///< ∫ f_t·dg_t − Δ(ε_t|g_t|²/2), sliding and released springs
+  double boundary_work = 0;           ///< ∫ R·dx_b, work of moving boundaries on the bodies
 };
 
 enum class StepVerdict { Accept, Penetration, NightOwl };
@@ -96,9 +88,16 @@ class ContactSet {
   /// Accepts the converged state ctx: histories and snapshot.
   void commit(const StepContext& ctx);
 
+  /// Pre-flight check of a configuration (start of an analysis step): bodies that
+  /// intersect, lie inside one another or closer than the barrier gap f·ḡ_n of
+  /// their law, against each other or a boundary. The problem, naming both and
+  /// their distance, or empty. The barrier law cannot start from such a state.
+  std::string preflight(std::span<const NodeState> nodes, double time);
+
   /// The contact forces on each body (moment about its pole) in the configuration
   /// `nodes` at `time`, without damping: the contact part of consistent initial
-  /// accelerations. Runs a search, so the next begin_step starts afresh.
+  /// accelerations. Runs a search, so the next begin_step starts afresh, and
+  /// leaves these contacts (without friction history) in the snapshot.
   std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
   const ContactSnapshot& snapshot() const { return snapshot_; }
@@ -118,6 +117,9 @@ class ContactSet {
     Vec3 tangential_gap = Vec3::Zero();
     StickSlip status = StickSlip::Stick;
     Vec3 normal = Vec3::Zero();
+    Vec3 friction = Vec3::Zero();  ///< f_t at the last accepted state (for the energy ledger)
+    double damping_power = 0;
+    double spring_energy = 0;      ///< ε_t|g_t|²/2 (J)
   };
   struct PairId {
     int body_a;
@@ -127,6 +129,11 @@ class ContactSet {
   };
   struct PairSearch;
 
+  /// The group pair's skin and laws for bodies a and b (b = -1 with a boundary).
+  double pair_skin(int body_a, int body_b, int group_b) const;
+  std::shared_ptr<const Interaction> pair_law(int body_a, int body_b, int group_b) const;
+  double pair_size(int body_a, int body_b) const;
+
   std::vector<PairSearch> find_pairs(const StepContext& ctx, bool inflate) const;
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
@@ -134,13 +141,19 @@ class ContactSet {
   PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
                               const SubRegionPair& regions) const;
   StepContext configuration_i(const StepContext& ctx) const;
+  StepContext at_rest(std::span<const NodeState> nodes, double time, const Eigen::VectorXd& zero) const;
+  std::string intersection(const SearchObject& a, const std::string& name_a, const SearchObject& b,
+                           const std::string& name_b) const;
+  std::string side_name(int body, int boundary) const;
   void refresh_views();
+  void add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions);
 
   std::vector<ContactBody> bodies_;
   std::vector<BoundarySurface> boundaries_;
   InteractionTable interactions_;
   SearchSettings search_;
   std::map<const Shape*, std::vector<SubRegionSphere>> spheres_;
+  std::map<const Shape*, double> sizes_;  ///< cube root of the volume
   std::map<PairId, std::unique_ptr<ContactPairElement>> elements_;
   std::vector<const Element*> element_views_;
   std::map<Key, History> history_;

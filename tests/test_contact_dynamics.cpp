@@ -52,6 +52,13 @@ TEST_CASE("a damped cube dropped on the ground comes to rest on its face carryin
   CHECK(final_state.velocity.norm() < 1e-4);
   CHECK(final_state.angular_velocity.norm() < 1e-4);
   CHECK(last.boundary_reactions[0].z() == Approx(weight(1.0)).epsilon(1e-6));
+  // The energy ledger closes: what the motion lost went into damping and friction.
+  const MonitorValues& end = r.run.monitor.back();
+  INFO("dissipated: damping " << end.damping_dissipation << " J, friction " << end.friction_dissipation
+                              << " J; balance error " << end.energy_balance_error() << " J");
+  CHECK(end.damping_dissipation > 0);
+  CHECK(end.friction_dissipation >= 0);
+  CHECK(std::abs(end.energy_balance_error()) < 1e-2 * (end.damping_dissipation + end.friction_dissipation));
   CHECK(final_state.position.z() > 0.5);
   CHECK(final_state.position.z() < 0.5 + 0.01);
 }
@@ -105,7 +112,7 @@ TEST_CASE("Coulomb friction holds a pushed block up to mu_s W, then resists with
   // Unit cube (981 N... 9810 N weight), pushed at the centre of its bottom face
   // (no toppling moment, paper §3.3 case a) by a force ramped from 0 at t = 0.5 s.
   const double mu_s = 0.5, mu_d = 0.4, w = weight(1.0);
-  BodySpec block = shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.004));
+  BodySpec block = shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007));
   LoadSpec push;
   push.force = Vec3(1.0, 0, 0);
   push.point = Vec3(0, 0, -0.5);
@@ -137,7 +144,7 @@ TEST_CASE("Coulomb friction holds a pushed block up to mu_s W, then resists with
 
 TEST_CASE("a box stacked on a box: the ground carries the total weight", "[contact][dynamics]") {
   std::vector<BodySpec> bodies = {shaped_body("bottom", "big", kDensity, Vec3(0, 0, 0.505)),
-                                  shaped_body("top", "small", kDensity, Vec3(0.05, 0.02, 1.0 + 0.3 + 0.006), Vec3(0, 0, 0.3))};
+                                  shaped_body("top", "small", kDensity, Vec3(0.05, 0.02, 1.005 + 0.3 + 0.007), Vec3(0, 0, 0.3))};
   DeckData deck = contact_deck(bodies, {box_shape("big", Vec3::Ones()), box_shape("small", Vec3::Constant(0.6))},
                                {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.5, 0.5)),
                                 interaction("default", "default", unit_cube_law(), 0.7, friction(0.5, 0.5))},
@@ -216,4 +223,48 @@ TEST_CASE("a block placed at its equilibrium gap starts and stays at rest", "[co
   REQUIRE_FALSE(r.run.totals.gave_up);
   CHECK(std::abs(r.run.model.nodes[0].position.z() - (0.5 + gap)) < 1e-9);
   CHECK(r.snapshots.back().boundary_reactions[0].z() == Approx(weight(1.0)).epsilon(1e-9));
+}
+
+TEST_CASE("pre-flight check: intersecting, nested and too close bodies are input errors", "[contact][preflight]") {
+  const auto deck_with = [](std::vector<BodySpec> bodies) {
+    return contact_deck(std::move(bodies), {box_shape("cube", Vec3::Ones()), box_shape("small", Vec3::Constant(0.2))},
+                        {interaction("default", "boundary", unit_cube_law()),
+                         interaction("default", "default", unit_cube_law())},
+                        0.1, 1e-3);
+  };
+  const auto problem = [](const DeckData& deck) -> std::string {
+    try {
+      build_model(deck);
+    } catch (const InputError& error) {
+      return error.what();
+    }
+    return {};
+  };
+  const std::string crossing = problem(deck_with({shaped_body("a", "cube", kDensity, Vec3(0, 0, 2)),
+                                                  shaped_body("b", "cube", kDensity, Vec3(0.7, 0.2, 2.3), Vec3(0.2, 0.1, 0))}));
+  CHECK_THAT(crossing, Catch::Contains("body 'a' and body 'b' intersect"));
+  const std::string nested = problem(deck_with({shaped_body("big", "cube", kDensity, Vec3(0, 0, 2)),
+                                                shaped_body("inner", "small", kDensity, Vec3(0.1, 0, 2))}));
+  CHECK_THAT(nested, Catch::Contains("body 'inner' lies inside body 'big'"));
+  const std::string close = problem(deck_with({shaped_body("low", "cube", kDensity, Vec3(0, 0, 0.5 + 1e-4))}));
+  CHECK_THAT(close, Catch::Contains("body 'low' and boundary 'ground' are"));
+  CHECK_THAT(close, Catch::Contains("inside the barrier zone"));
+  CHECK(problem(deck_with({shaped_body("resting", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))})).empty());
+}
+
+TEST_CASE("a relative skin scales with the body: a scaled model rests at the scaled gap", "[contact][skin]") {
+  // Weight ∝ size³ and skin ∝ size: with ε1 ∝ size² the relative equilibrium gap is the same.
+  const auto rest_gap = [](double size) {
+    NormalLawParams law = unit_cube_law();
+    law.skin = 0;
+    law.stiffness *= size * size;
+    InteractionSpec spec = interaction("default", "boundary", law, 0.9);
+    spec.params.relative_skin = 0.01;
+    DeckData deck = contact_deck({shaped_body("cube", "cube", kDensity, Vec3(0, 0, size * (0.5 + 0.008)))},
+                                 {box_shape("cube", Vec3::Constant(size))}, {spec}, 2.0, 5e-3 * std::sqrt(size));
+    const ContactRun r = run_contact_deck(deck);
+    REQUIRE_FALSE(r.run.totals.gave_up);
+    return (r.run.model.nodes[0].position.z() - size / 2) / size;
+  };
+  CHECK(rest_gap(0.1) == Approx(rest_gap(1.0)).epsilon(1e-6));
 }

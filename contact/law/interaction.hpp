@@ -10,6 +10,7 @@ namespace polydem {
 
 struct InteractionParams {
   NormalLawParams normal;
+  double relative_skin = 0;  ///< > 0: ḡ_n = relative_skin × the smaller body's size (normal.skin ignored)
   double damping_ratio = 0;  ///< ζ of eq. (52)
   FrictionParams friction;
 };

@@ -13,8 +13,8 @@ bool same_regions(const PointwiseStepData& candidate, const LocalContact& contac
 
 }  // namespace
 
-ContactPairElement::ContactPairElement(PairSide a, PairSide b, const Interaction& interaction)
-    : a_(a), b_(b), interaction_(&interaction) {
+ContactPairElement::ContactPairElement(PairSide a, PairSide b, std::shared_ptr<const Interaction> interaction)
+    : a_(a), b_(b), interaction_(std::move(interaction)) {
   for (int k = 0; k < kDofsPerNode; ++k) dofs_[static_cast<std::size_t>(k)] = kDofsPerNode * a.body + k;
   dof_count_ = kDofsPerNode;
   if (b.boundary == nullptr) {
@@ -90,7 +90,7 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   for (const ActiveContact& c : active) {
-    const PointwiseInput input{interaction_, &a, &b,
+    const PointwiseInput input{interaction_.get(), &a, &b,
                                &candidates_[static_cast<std::size_t>(c.candidate)], &ctx};
     add_pointwise_contact(input, residual, tangent, nullptr);
   }
@@ -99,7 +99,7 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
 PointwiseOutcome ContactPairElement::outcome(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseInput input{interaction_, &a, &b, &candidates_[static_cast<std::size_t>(candidate)],
+  const PointwiseInput input{interaction_.get(), &a, &b, &candidates_[static_cast<std::size_t>(candidate)],
                              &ctx};
   return pointwise_outcome(input);
 }

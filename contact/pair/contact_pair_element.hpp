@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <memory>
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
@@ -34,7 +35,7 @@ struct ActiveContact {
 class ContactPairElement final : public Element {
  public:
   /// a is always a body; b a body or a boundary.
-  ContactPairElement(PairSide a, PairSide b, const Interaction& interaction);
+  ContactPairElement(PairSide a, PairSide b, std::shared_ptr<const Interaction> interaction);
 
   std::span<const int> dofs() const override { return {dofs_.data(), dof_count_}; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
@@ -70,7 +71,7 @@ class ContactPairElement final : public Element {
 
   PairSide a_;
   PairSide b_;
-  const Interaction* interaction_;
+  std::shared_ptr<const Interaction> interaction_;
   std::array<int, 12> dofs_{};
   std::size_t dof_count_ = 0;
   std::vector<PointwiseStepData> candidates_;

@@ -92,6 +92,8 @@ struct ContactForce {
   S pressure;
   Vec3T<S> friction;  ///< f_t
   Vec3T<S> tangential_gap;
+  Vec3T<S> sliding;  ///< the increment g_t^Δ of eq. (43)
+  S normal_velocity;
   StickSlip status = StickSlip::Stick;
 };
 
@@ -102,13 +104,16 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
   const PointwiseStepData& step = *in.step;
   const Vec3T<S> relative_velocity = a.velocity_at(points.on_a) - b.velocity_at(points.on_b);
   ContactForce<S> result;
-  result.pressure = normal_pressure(in, gap, normal.dot(relative_velocity));
+  result.normal_velocity = normal.dot(relative_velocity);
+  result.pressure = normal_pressure(in, gap, result.normal_velocity);
   result.friction.setZero();
   result.tangential_gap.setZero();
+  result.sliding.setZero();
   const FrictionParams& friction = in.interaction->friction;
   if (friction.enabled()) {
     const Vec3T<S> material_gap = a.point(step.material_point_a) - b.point(step.material_point_b);
-    result.tangential_gap = material_gap - normal * normal.dot(material_gap);  // eq. (43)
+    result.sliding = material_gap - normal * normal.dot(material_gap);  // eq. (43)
+    result.tangential_gap = result.sliding;
     if (step.active_i)
       result.tangential_gap += rotate_with_normal(step.normal_i, normal, step.tangential_gap_i);
     const Vec3T<S> tangential_velocity = relative_velocity - normal * normal.dot(relative_velocity);
@@ -154,10 +159,11 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->normal_force = outcome->pressure * outcome->normal;
     outcome->friction_force = -values(f.friction);
     outcome->tangential_gap = values(f.tangential_gap);
+    outcome->sliding = values(f.sliding);
     outcome->status = f.status;
-    outcome->stored_energy = in.interaction->normal_law.energy(outcome->gap) +
-                             0.5 * in.interaction->friction.stiffness *
-                                 outcome->tangential_gap.squaredNorm();
+    const double elastic = in.interaction->normal_law.force(outcome->gap);
+    outcome->damping_power = (elastic - outcome->pressure) * value_of(f.normal_velocity);
+    outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);
   }
   return r;
 }

@@ -47,8 +47,10 @@ struct PointwiseOutcome {
   Vec3 normal_force = Vec3::Zero();    ///< p n, on A
   Vec3 friction_force = Vec3::Zero();  ///< −f_t, on A
   Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
+  Vec3 sliding = Vec3::Zero();         ///< g_t^Δ of eq. (43): the step's relative tangential motion
   StickSlip status = StickSlip::Stick;
-  double stored_energy = 0;            ///< Φ(g_n) + ε_t|g_t|²/2 (J)
+  double normal_energy = 0;            ///< Φ(g_n) = ∫_g^ḡ f_n (J)
+  double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
 };
 
 struct PointwiseInput {

@@ -149,6 +149,15 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
       deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static)
     set_consistent_accelerations(model_, time_);  // starting from rest after a static step
 
+  if (index > 0 && model_.contact) {  // the first step was checked when the model was built
+    const std::string problem = model_.contact->preflight(model_.nodes, time_);
+    if (!problem.empty()) {
+      totals_.gave_up = true;
+      totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;
+      observer.sample(model_, time_);
+      return false;
+    }
+  }
   GlobalSystem system(model_, options_.threads);
   system.set_force_scale(spec.newton.force_scale);
   auto linear_solver = linear_solver_for(spec, index);

@@ -85,8 +85,8 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   std::vector<ContactBody> contact_bodies;
   for (const BodySpec& body : bodies)
     contact_bodies.push_back(body.shape.empty()
-                                 ? ContactBody{nullptr, body.mass, -1}
-                                 : ContactBody{shapes.at(body.shape), body.mass, groups.id(body.group)});
+                                 ? ContactBody{body.name, nullptr, body.mass, -1}
+                                 : ContactBody{body.name, shapes.at(body.shape), body.mass, groups.id(body.group)});
   std::vector<BoundarySurface> boundaries;
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;
@@ -105,7 +105,7 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   InteractionTable table(static_cast<int>(groups.ids.size()));
   for (const InteractionSpec& spec : deck.contact.interactions)
     if (spec.enabled)
-      table.set(groups.id(spec.group_a), groups.id(spec.group_b), std::make_shared<Interaction>(spec.params));
+      table.set(groups.id(spec.group_a), groups.id(spec.group_b), spec.params);
   return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
                                       SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
 }

@@ -4,6 +4,8 @@ namespace polydem {
 
 EnergyMonitor::EnergyMonitor(const Model& model) : previous_nodes_(model.nodes) {
   measure_state(model, 1.0);
+  values_.initial_energy = values_.kinetic_energy + values_.potential_energy + values_.contact_energy;
+  if (model.contact) boundary_work_ = model.contact->snapshot().boundary_work;
 }
 
 void EnergyMonitor::measure_state(const Model& model, double load_factor) {
@@ -11,7 +13,12 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
   values_.potential_energy = 0;
   values_.linear_momentum.setZero();
   values_.angular_momentum.setZero();
-  values_.contact_energy = model.contact ? model.contact->snapshot().stored_energy : 0.0;
+  if (model.contact) {
+    const ContactSnapshot& contact = model.contact->snapshot();
+    values_.contact_energy = contact.stored_energy;
+    values_.damping_dissipation = contact.damping_dissipation;
+    values_.friction_dissipation = contact.friction_dissipation;
+  }
   const Vec3 gravity = load_factor * model.gravity;
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     const RigidBody& body = *model.bodies[b];
@@ -37,6 +44,10 @@ const MonitorValues& EnergyMonitor::update(const Model& model, double previous_t
     const auto node = static_cast<std::size_t>(rigid_node.loads->node());
     values_.external_work += rigid_node.loads->external_work_increment(
         previous_nodes_[node], model.nodes[node], previous_time, time);
+  }
+  if (model.contact) {  // moving boundaries do work on the bodies through the contacts
+    values_.external_work += model.contact->snapshot().boundary_work - boundary_work_;
+    boundary_work_ = model.contact->snapshot().boundary_work;
   }
   previous_nodes_ = model.nodes;
   measure_state(model, load_factor);

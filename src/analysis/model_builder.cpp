@@ -87,6 +87,10 @@ Model build_model(const DeckData& deck) {
   add_rigid_nodes(model, deck);
   model.dofs.number_equations();
   model.contact = build_contact_set(deck, shapes, bodies);
+  if (model.contact) {
+    const std::string problem = model.contact->preflight(model.nodes, 0.0);
+    if (!problem.empty()) throw InputError(deck.path + ": initial configuration: " + problem);
+  }
   set_consistent_accelerations(model, 0.0);
   return model;
 }

@@ -25,7 +25,8 @@ const std::vector<std::string> kMonitorColumns = {
 std::vector<std::string> monitor_columns(const Model& model) {
   std::vector<std::string> columns = kMonitorColumns;
   if (!model.contact) return columns;
-  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy"});
+  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
+                                 "damping_dissipation", "friction_dissipation", "energy_balance_error"});
   for (const BoundarySurface& boundary : model.contact->boundaries())
     for (const char* axis : {"x", "y", "z"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
   return columns;
@@ -139,7 +140,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
   if (model.contact) {
     const ContactSnapshot& contact = model.contact->snapshot();
     row.insert(row.end(), {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
-                           static_cast<double>(record.night_owls), values.contact_energy});
+                           static_cast<double>(record.night_owls), values.contact_energy,
+                           values.damping_dissipation, values.friction_dissipation, values.energy_balance_error()});
     for (const Vec3& reaction : contact.boundary_reactions) row.insert(row.end(), {reaction.x(), reaction.y(), reaction.z()});
   }
   monitor_csv_->write_row(row);

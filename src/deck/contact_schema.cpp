@@ -238,13 +238,27 @@ ObjectSchema normal_law_params() {
   ObjectSchema schema{"normal_law",
                       "Hybrid penalty + barrier law: ε1(ḡ − g)^n1 for f·ḡ ≤ g < ḡ, ε2 g^n2 + c2 "
                       "below, with ε2 and c2 from C¹ matching (eq. 51)."};
-  schema.add_real("skin", "ḡ_n: activation gap, the contact skin.").with_unit("m").make_required().greater_than(0);
+  schema.add_real("skin", "ḡ_n: activation gap, the contact skin.")
+      .with_unit("m")
+      .with_computed_default("relative_skin × size")
+      .greater_than(0);
+  schema
+      .add_real("relative_skin",
+                "ḡ_n as a fraction of the size of the smaller body of each pair (cube root of its "
+                "volume), instead of `skin`, so that scaled models behave alike.")
+      .with_computed_default("none: `skin` is given")
+      .greater_than(0);
   schema.add_real("stiffness", "ε1 of part (i).").with_unit("N/m^n1").make_required().greater_than(0);
   schema.add_real("exponent", "n1 of part (i).").with_default(1.0).at_least(1);
   schema.add_real("barrier_fraction", "f: the barrier starts at f·ḡ_n.").with_default(0.5).greater_than(0).less_than(1);
   schema.add_real("barrier_exponent", "n2 < 0 of the barrier part (ii).").with_default(-1.0).less_than(0);
   schema.complete = [](ParamSet& set) {
-    const NormalLawParams params{set.real("skin"), set.real("stiffness"), set.real("exponent"),
+    if (set.has_value("skin") == set.has_value("relative_skin"))
+      throw set.error(set.has_value("skin") ? "relative_skin" : "skin",
+                      "give exactly one of `skin` and `relative_skin`");
+    // The consistency of the law does not depend on the skin's value.
+    const double skin = set.has_value("skin") ? set.real("skin") : 1.0;
+    const NormalLawParams params{skin, set.real("stiffness"), set.real("exponent"),
                                  set.real("barrier_fraction"), set.real("barrier_exponent")};
     if (const std::string why = normal_law_inconsistency(params); !why.empty()) {
       const std::string key = why.substr(0, why.find(':'));

@@ -178,8 +178,9 @@ InteractionSpec interaction(const ParamSet& set) {
   spec.group_b = set.string("group_b");
   spec.enabled = set.boolean("enabled");
   const ParamSet& normal = set.object("normal");
-  spec.params.normal = {normal.real("skin"), normal.real("stiffness"), normal.real("exponent"),
-                        normal.real("barrier_fraction"), normal.real("barrier_exponent")};
+  spec.params.normal = {normal.has_value("skin") ? normal.real("skin") : 0.0, normal.real("stiffness"),
+                        normal.real("exponent"), normal.real("barrier_fraction"), normal.real("barrier_exponent")};
+  if (normal.has_value("relative_skin")) spec.params.relative_skin = normal.real("relative_skin");
   spec.params.damping_ratio = set.real("damping_ratio");
   const ParamSet& friction = set.object("friction");
   spec.params.friction = {friction.real("static"), friction.real("dynamic"), friction.real("stiffness"),

@@ -1,0 +1,37 @@
+#include "contact/law/interaction_table.hpp"
+
+namespace polydem {
+
+InteractionTable::InteractionTable(int group_count)
+    : group_count_(group_count), table_(static_cast<std::size_t>(group_count * group_count)) {}
+
+void InteractionTable::set(int group_a, int group_b, const InteractionParams& params) {
+  auto shared = std::make_shared<Entry>();
+  shared->params = params;
+  table_[static_cast<std::size_t>(group_a * group_count_ + group_b)] = shared;
+  table_[static_cast<std::size_t>(group_b * group_count_ + group_a)] = shared;
+}
+
+const InteractionTable::Entry* InteractionTable::entry(int group_a, int group_b) const {
+  if (group_a < 0 || group_b < 0 || group_a >= group_count_ || group_b >= group_count_) return nullptr;
+  return table_[static_cast<std::size_t>(group_a * group_count_ + group_b)].get();
+}
+
+double InteractionTable::skin(int group_a, int group_b, double size) const {
+  const InteractionParams& params = entry(group_a, group_b)->params;
+  return params.relative_skin > 0 ? params.relative_skin * size : params.normal.skin;
+}
+
+std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_b, double size) const {
+  const Entry& e = *entry(group_a, group_b);
+  const double skin = this->skin(group_a, group_b, size);
+  auto& law = e.laws[skin];
+  if (!law) {
+    InteractionParams params = e.params;
+    params.normal.skin = skin;
+    law = std::make_shared<const Interaction>(params);
+  }
+  return law;
+}
+
+}  // namespace polydem

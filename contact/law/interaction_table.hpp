@@ -1,0 +1,38 @@
+// Contact laws per unordered pair of groups (bodies and boundaries are in
+// groups). A law's skin ḡ_n is absolute, or relative to the size of the
+// smaller body of a pair (the cube root of its volume), so that scaled models
+// behave alike; the laws of each distinct skin are built once.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "contact/law/interaction.hpp"
+
+namespace polydem {
+
+class InteractionTable {
+ public:
+  explicit InteractionTable(int group_count = 0);
+  void set(int group_a, int group_b, const InteractionParams& params);
+  bool interacts(int group_a, int group_b) const { return entry(group_a, group_b) != nullptr; }
+  int group_count() const { return group_count_; }
+
+  /// ḡ_n for a pair whose smaller body has size `size` (m). Precondition: interacts().
+  double skin(int group_a, int group_b, double size) const;
+  /// The pair's laws. Precondition: interacts(). Not thread-safe (builds on first use).
+  std::shared_ptr<const Interaction> law(int group_a, int group_b, double size) const;
+
+ private:
+  struct Entry {
+    InteractionParams params;
+    mutable std::map<double, std::shared_ptr<const Interaction>> laws;  ///< by skin
+  };
+  const Entry* entry(int group_a, int group_b) const;
+
+  int group_count_;
+  std::vector<std::shared_ptr<Entry>> table_;
+};
+
+}  // namespace polydem
