@@ -35,6 +35,7 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
     if (!spheres_.contains(boundary.shape.get()))
       spheres_.emplace(boundary.shape.get(), sub_region_spheres(*boundary.shape));
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
+  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
 }
 
 ContactSet::~ContactSet() = default;
@@ -392,6 +393,7 @@ void ContactSet::commit(const StepContext& ctx) {
   snapshot_.contacts.clear();
   snapshot_.body_body = snapshot_.body_boundary = 0;
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
+  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
   snapshot_.stored_energy = 0;
   std::vector<ActiveContact> active;
   for (const auto& [id, element] : elements_) {
@@ -417,8 +419,9 @@ void ContactSet::commit(const StepContext& ctx) {
       snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
       if (id.boundary >= 0) {
         ++snapshot_.body_boundary;
-        snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] +=
-            outcome.normal_force + outcome.friction_force;
+        const Vec3 force = outcome.normal_force + outcome.friction_force;
+        snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] += force;
+        snapshot_.boundary_moments[static_cast<std::size_t>(id.boundary)] += outcome.point.cross(force);
       } else {
         ++snapshot_.body_body;
       }

@@ -57,6 +57,7 @@ struct ContactSnapshot {
   int body_body = 0;
   int body_boundary = 0;
   std::vector<Vec3> boundary_reactions;  ///< per boundary: total contact force it exerts on the bodies
+  std::vector<Vec3> boundary_moments;    ///< per boundary: moment of those forces about the world origin
   double stored_energy = 0;           ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
   // Energy ledger since the start, trapezoidal in time over accepted steps (J):
   double damping_dissipation = 0;     ///< ∫ (f_n − p) ġ_n dt, normal damping (eqs. 52–53)

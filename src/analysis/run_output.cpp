@@ -28,7 +28,7 @@ std::vector<std::string> monitor_columns(const Model& model) {
   columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
                                  "damping_dissipation", "friction_dissipation", "energy_balance_error"});
   for (const BoundarySurface& boundary : model.contact->boundaries())
-    for (const char* axis : {"x", "y", "z"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
+    for (const char* axis : {"x", "y", "z", "mx", "my", "mz"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
   return columns;
 }
 
@@ -142,7 +142,11 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
     row.insert(row.end(), {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
                            static_cast<double>(record.night_owls), values.contact_energy,
                            values.damping_dissipation, values.friction_dissipation, values.energy_balance_error()});
-    for (const Vec3& reaction : contact.boundary_reactions) row.insert(row.end(), {reaction.x(), reaction.y(), reaction.z()});
+    for (std::size_t s = 0; s < contact.boundary_reactions.size(); ++s) {
+      const Vec3& f = contact.boundary_reactions[s];
+      const Vec3& m = contact.boundary_moments[s];
+      row.insert(row.end(), {f.x(), f.y(), f.z(), m.x(), m.y(), m.z()});
+    }
   }
   monitor_csv_->write_row(row);
 }
