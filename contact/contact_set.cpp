@@ -157,6 +157,7 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
   }
   data.material_point_a = rotation_a.transpose() * (points.on_a - pole_a);
   data.material_point_b = rotation_b.transpose() * (points.on_b - pole_b);
+  data.material_gap_i = points.on_a - points.on_b;
   const PairSide& sa = element.side_a();
   const PairSide& sb = element.side_b();
   const Key key{sa.body, sb.body, sb.boundary ? static_cast<int>(sb.boundary - boundaries_.data()) : -1,
@@ -192,11 +193,18 @@ bool ContactSet::begin_step(const StepContext& ctx) {
     candidates.clear();
     for (const SubRegionPair& regions : pair.regions)
       candidates.push_back(step_data(*element, at_i, regions));
+    element->update_engaged(at_i, 0.0);
   }
   for (const auto& [id, element] : elements_) changed = changed || element != nullptr;  // pairs that left
   elements_ = std::move(next);
   refresh_views();
   elements_changed_ = changed;
+  return changed;
+}
+
+bool ContactSet::update_engaged(const StepContext& ctx, double tolerance) {
+  bool changed = false;
+  for (const auto& [id, element] : elements_) changed = element->update_engaged(ctx, tolerance) || changed;
   return changed;
 }
 
@@ -397,6 +405,9 @@ void ContactSet::commit(const StepContext& ctx) {
   snapshot_.stored_energy = 0;
   std::vector<ActiveContact> active;
   for (const auto& [id, element] : elements_) {
+    // The physical state: every contact inside the skin, with p clipped at zero
+    // (eq. 53) — a separating contact whose damper cancels its spring is still
+    // in, and its released elastic energy is what the damper dissipates.
     element->collect_active(ctx, active);
     const FrictionParams& friction = element->interaction().friction;
     for (const ActiveContact& c : active) {

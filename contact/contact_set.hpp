@@ -77,6 +77,11 @@ class ContactSet {
   bool begin_step(const StepContext& ctx);
   std::span<const Element* const> elements() const { return element_views_; }
 
+  /// Re-decides every element's engaged contacts at ctx (active-set Newton, see
+  /// contact_pair_element.hpp); `tolerance` (N) is the force below which a
+  /// contact's state is not switched. True when any set changed.
+  bool update_engaged(const StepContext& ctx, double tolerance);
+
   /// False when `trial` crosses a barrier that `current` respects, or shrinks an
   /// active gap below a tenth in one iterate.
   bool admissible(const StepContext& current, const StepContext& trial) const;

@@ -12,13 +12,21 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report) {
+  auto start = std::chrono::steady_clock::now();
+  problem.evaluate();
+  report.evaluate_seconds += seconds_since(start);
+}
+
+// The active set (contacts) may change during the first iterations; after
+// that it is frozen, so Newton sees a smooth residual, and checked again once
+// the iterate has converged: if it changes then, iteration goes on from the
+// same state with the new set.
 NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   NewtonReport report;
   double last_correction = 0;
   for (int iteration = 0;; ++iteration) {
-    auto start = std::chrono::steady_clock::now();
-    problem.evaluate();
-    report.evaluate_seconds += seconds_since(start);
+    evaluate(problem, report);
     if (!problem.residual().allFinite()) {
       report.failure = "non-finite residual";
       return report;
@@ -28,8 +36,15 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     const bool residual_small = norm <= settings_.residual_tolerance;
     const bool correction_small = iteration == 0 || last_correction <= settings_.increment_tolerance;
     if (residual_small && correction_small) {
-      report.converged = true;
-      return report;
+      if (!problem.refresh_active_set(settings_.residual_tolerance)) {
+        report.converged = true;
+        return report;
+      }
+      if (++report.active_set_changes > settings_.max_active_set_changes) {
+        report.failure = "the contact active set did not settle";
+        return report;
+      }
+      continue;  // the same state, evaluated with the new active set
     }
     if (iteration >= settings_.max_iterations) {
       report.failure = "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
@@ -45,6 +60,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     last_correction = problem.correction_norm(correction_);
     report.correction_norms.push_back(last_correction);
     problem.apply(correction_);
+    if (iteration < settings_.free_active_set_iterations) problem.refresh_active_set(settings_.residual_tolerance);
   }
 }
 

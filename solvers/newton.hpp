@@ -32,6 +32,10 @@ class NewtonProblem {
   /// Whether the iterate plus `correction` is an admissible state (for contact:
   /// no barrier crossed). Newton halves a correction until it is.
   virtual bool admissible(const Eigen::VectorXd& /*correction*/) { return true; }
+  /// Re-decides an active set (contacts) at the current iterate; true when it
+  /// changed. `residual_tolerance` is the solve's, so that forces below it do
+  /// not switch anything.
+  virtual bool refresh_active_set(double /*residual_tolerance*/) { return false; }
 };
 
 struct NewtonSettings {
@@ -42,6 +46,11 @@ struct NewtonSettings {
   double divergence_factor = 1e12;
   /// Halvings of a correction allowed before the iteration gives up as inadmissible.
   int max_step_halvings = 30;
+  /// The active set is re-decided after each of the first `free_active_set_iterations`
+  /// corrections, then frozen until convergence, when it is checked again.
+  int free_active_set_iterations = 3;
+  /// Converged states whose active set still changed, before giving up.
+  int max_active_set_changes = 10;
 };
 
 struct NewtonReport {
@@ -51,6 +60,7 @@ struct NewtonReport {
   std::vector<double> residual_norms;  ///< one per evaluation, dimensionless
   std::vector<double> correction_norms;
   int step_halvings = 0;               ///< corrections halved to keep iterates admissible
+  int active_set_changes = 0;          ///< converged states whose active set had to change
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;
 };
@@ -66,6 +76,7 @@ class NewtonSolver {
  private:
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
   bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
+  void evaluate(NewtonProblem& problem, NewtonReport& report);
 
   LinearSolver& linear_solver_;
   NewtonSettings settings_;

@@ -63,6 +63,20 @@ double HybridBarrierLaw::force_second_derivative(double gap) const {
   return epsilon2_ * n2 * (n2 - 1) * std::pow(gap, n2 - 2);
 }
 
+double HybridBarrierLaw::engaged_force(double gap) const {
+  if (gap < params_.skin) return force(gap);
+  return params_.exponent == 1 ? -params_.stiffness * (gap - params_.skin) : 0.0;
+}
+
+double HybridBarrierLaw::engaged_force_derivative(double gap) const {
+  if (gap < params_.skin) return force_derivative(gap);
+  return params_.exponent == 1 ? -params_.stiffness : 0.0;
+}
+
+double HybridBarrierLaw::engaged_force_second_derivative(double gap) const {
+  return gap < params_.skin ? force_second_derivative(gap) : 0.0;
+}
+
 double HybridBarrierLaw::energy(double gap) const {
   const double n1 = params_.exponent;
   const double n2 = params_.barrier_exponent;

@@ -41,6 +41,15 @@ class HybridBarrierLaw {
   /// Stored energy Φ(g) = ∫_g^ḡ f_n ds (J), so that f_n = −dΦ/dg.
   double energy(double gap) const;
 
+  // The law of an engaged contact (active-set Newton, see contact_pair_element.hpp):
+  // beyond the skin branch (i) continues with its slope at ḡ, so that Newton sees
+  // no kink there. For n1 = 1 that is a tensile spring −ε1 (g − ḡ); for n1 > 1 the
+  // slope at ḡ is zero and so is the force. The active-set check releases a
+  // contact that converges in tension.
+  double engaged_force(double gap) const;
+  double engaged_force_derivative(double gap) const;
+  double engaged_force_second_derivative(double gap) const;
+
   const NormalLawParams& params() const { return params_; }
   double barrier_gap() const { return barrier_gap_; }  ///< ḡḡ = f·ḡ
   double barrier_coefficient() const { return epsilon2_; }  ///< ε2 of eq. (51)

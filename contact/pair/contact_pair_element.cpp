@@ -1,5 +1,6 @@
 #include "contact/pair/contact_pair_element.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 #include "contact/local/hierarchy.hpp"
@@ -80,18 +81,32 @@ void ContactPairElement::collect_active(const StepContext& ctx, std::vector<Acti
   active.resize(next);
 }
 
+void ContactPairElement::collect_engaged(const StepContext& ctx, std::vector<ActiveContact>& engaged) const {
+  engaged.clear();
+  const ContactSide a = contact_side_a(ctx);
+  const ContactSide b = contact_side_b(ctx);
+  for (std::size_t k = 0; k < candidates_.size(); ++k) {
+    const PointwiseStepData& candidate = candidates_[k];
+    if (!candidate.engaged) continue;
+    const auto contact = solve_local_contact_at({a.shape, a.trial}, candidate.region_a, {b.shape, b.trial},
+                                                candidate.region_b);
+    if (contact && contact->status != LcpStatus::NoSolution && contact->normal_gap > 0)
+      engaged.push_back({static_cast<int>(k), *contact});
+  }
+}
+
 void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                                   Eigen::Ref<Eigen::MatrixXd> tangent) const {
   residual.setZero();
   tangent.setZero();
-  thread_local std::vector<ActiveContact> active;
-  collect_active(ctx, active);
-  if (active.empty()) return;
+  thread_local std::vector<ActiveContact> engaged;
+  collect_engaged(ctx, engaged);
+  if (engaged.empty()) return;
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  for (const ActiveContact& c : active) {
+  for (const ActiveContact& c : engaged) {
     const PointwiseInput input{interaction_.get(), &a, &b,
-                               &candidates_[static_cast<std::size_t>(c.candidate)], &ctx};
+                               &candidates_[static_cast<std::size_t>(c.candidate)], &ctx, true};
     add_pointwise_contact(input, residual, tangent, nullptr);
   }
 }
@@ -99,9 +114,51 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
 PointwiseOutcome ContactPairElement::outcome(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseInput input{interaction_.get(), &a, &b, &candidates_[static_cast<std::size_t>(candidate)],
-                             &ctx};
-  return pointwise_outcome(input);
+  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
+  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, false});
+}
+
+double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
+  const ContactSide a = contact_side_a(ctx);
+  const ContactSide b = contact_side_b(ctx);
+  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
+  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, true}).pressure;
+}
+
+// An engaged contact that left the skin stays engaged while the continued law
+// still holds it with at most `tolerance` of tension (n1 = 1) — otherwise a
+// contact resting at the skin would flip at every check.
+bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
+                                       double tolerance) const {
+  const auto is_in = std::any_of(in.begin(), in.end(), [&](const ActiveContact& c) { return c.candidate == candidate; });
+  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
+  if (!is_in) {
+    if (interaction_->normal_law.params().exponent != 1) return false;
+    const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
+    const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a, {b.shape, b.trial}, data.region_b);
+    if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0)) return false;
+    if (contact->normal_gap < interaction_->skin()) return false;  // in the skin but out: hierarchy or side
+  }
+  return engaged_pressure(ctx, candidate) >= -tolerance;
+}
+
+bool ContactPairElement::update_engaged(const StepContext& ctx, double tolerance) {
+  thread_local std::vector<ActiveContact> in;
+  collect_active(ctx, in);
+  thread_local std::vector<char> next;
+  next.assign(candidates_.size(), 0);
+  for (std::size_t k = 0; k < candidates_.size(); ++k)
+    if (candidates_[k].engaged) next[k] = stays_engaged(ctx, static_cast<int>(k), in, tolerance);
+  for (const ActiveContact& c : in) {
+    const auto k = static_cast<std::size_t>(c.candidate);
+    if (!candidates_[k].engaged) next[k] = engaged_pressure(ctx, c.candidate) > tolerance;
+  }
+  bool changed = false;
+  for (std::size_t k = 0; k < candidates_.size(); ++k) {
+    changed = changed || static_cast<bool>(next[k]) != candidates_[k].engaged;
+    candidates_[k].engaged = next[k];
+  }
+  return changed;
 }
 
 bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,

@@ -1,11 +1,18 @@
 // The contact element of a pair of bodies (12 DOFs) or of a body and a boundary
 // (6 DOFs): the sum over its candidate sub-region pairs of the pointwise
-// contacts (eq. 37). At every Newton iterate a candidate is active when its
-// degenerated LCP is valid (§2.4.4), both points lie outside the other body
-// (side test), g_n < ḡ_n (eq. 49) and the concave-region hierarchy of §3.6
-// keeps it. The candidate list is fixed for a step (it is what the search
-// found at configuration i, plus night-owl additions), so the element's DOFs
-// and the sparsity pattern stay fixed while Newton runs.
+// contacts (eq. 37). A candidate is active when its degenerated LCP is valid
+// (§2.4.4), both points lie outside the other body (side test), g_n < ḡ_n
+// (eq. 49), the concave-region hierarchy of §3.6 keeps it and its normal force
+// is compressive (eq. 53). The candidate list is fixed for a step (what the
+// search found at configuration i, plus night-owl additions), so the element's
+// DOFs and the sparsity pattern stay fixed while Newton runs.
+//
+// Newton works on an active set: the candidates flagged `engaged` contribute,
+// with a law that continues smoothly past the skin, and no others. Switching
+// contacts on and off at every iterate made Newton cycle where contacts sit at
+// the skin or separate under damping (the residual has kinks there);
+// update_engaged() re-decides the set, early in a solve and again after it
+// has converged, until the converged state and its active set agree.
 #pragma once
 
 #include <array>
@@ -54,8 +61,14 @@ class ContactPairElement final : public Element {
   ContactSide contact_side_a(const StepContext& ctx) const;
   ContactSide contact_side_b(const StepContext& ctx) const;
 
-  /// The active contacts at `ctx` (valid, outside, g_n < ḡ_n, hierarchy), in candidate order.
+  /// The contacts at `ctx` that are geometrically in (valid, outside, 0 < g_n < ḡ_n,
+  /// hierarchy), in candidate order.
   void collect_active(const StepContext& ctx, std::vector<ActiveContact>& active) const;
+
+  /// Re-decides the engaged candidates at `ctx`: a contact that is in and pushes
+  /// with more than `tolerance` (N) engages; an engaged one stays while it is
+  /// valid, outside and pulls with less than `tolerance`. True when the set changed.
+  bool update_engaged(const StepContext& ctx, double tolerance);
 
   /// True when some candidate crosses the other body between the iterates `from`
   /// and `to`: valid and outside at `from` but with reversed normal or inside at
@@ -63,11 +76,18 @@ class ContactPairElement final : public Element {
   /// an active gap shrinking below gap_reduction times its value at `from`.
   bool crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
 
-  /// The pointwise outcome of one candidate at `ctx` (no tangent).
+  /// The pointwise outcome of one candidate at `ctx` (no tangent) under the
+  /// paper's law: p clipped at zero (eq. 53), no force beyond the skin.
   PointwiseOutcome outcome(const StepContext& ctx, int candidate) const;
+  /// The engaged candidates whose LCP has a solution with g_n > 0 at `ctx`.
+  void collect_engaged(const StepContext& ctx, std::vector<ActiveContact>& engaged) const;
 
  private:
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
+  bool stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
+                     double tolerance) const;
+  /// p of the candidate evaluated as an engaged contact (unclipped, law continued).
+  double engaged_pressure(const StepContext& ctx, int candidate) const;
 
   PairSide a_;
   PairSide b_;

@@ -70,20 +70,33 @@ Vec3T<S> rotate_with_normal(const Vec3& from, const Vec3T<S>& to, const Vec3& v)
   return vs + w.cross(vs) + w.cross(w.cross(vs)) / (S(1) + c);
 }
 
-/// The total normal force p = max(f_n − f_d, 0) (eqs. 49, 52, 53).
+/// f_n and its first two derivatives at g, for a free or an engaged contact.
+struct LawValues {
+  double force, slope, curvature;
+};
+
+LawValues law_values(const PointwiseInput& in, double g) {
+  const HybridBarrierLaw& law = in.interaction->normal_law;
+  if (in.engaged)
+    return {law.engaged_force(g), law.engaged_force_derivative(g), law.engaged_force_second_derivative(g)};
+  return {law.force(g), law.force_derivative(g), law.force_second_derivative(g)};
+}
+
+/// The total normal force p = f_n − f_d (eqs. 49, 52), clipped at zero (eq. 53)
+/// unless the contact is engaged in an active-set solve.
 template <class S>
 S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_velocity) {
-  const HybridBarrierLaw& law = in.interaction->normal_law;
-  const double g = value_of(gap);
-  S pressure = compose(law.force(g), law.force_derivative(g), gap);
-  const double stiffness = -law.force_derivative(g);
+  const LawValues f = law_values(in, value_of(gap));
+  S pressure = compose(f.force, f.slope, gap);
+  // The dashpot of eq. (52) acts inside the skin only, also for an engaged contact.
+  const double stiffness = value_of(gap) < in.interaction->skin() ? -f.slope : 0.0;
   if (in.context->dynamic() && in.interaction->damping_ratio > 0 && stiffness > 0) {
     using std::sqrt;
-    const S k = compose(stiffness, -law.force_second_derivative(g), gap);
+    const S k = compose(stiffness, -f.curvature, gap);
     const double mass = effective_mass(*in.a, *in.b);
     pressure -= S(2 * in.interaction->damping_ratio) * sqrt(k * S(mass)) * normal_velocity;
   }
-  return value_of(pressure) < 0 ? S(0) : pressure;
+  return !in.engaged && value_of(pressure) < 0 ? S(0) : pressure;
 }
 
 template <class S>
@@ -111,14 +124,16 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
   result.sliding.setZero();
   const FrictionParams& friction = in.interaction->friction;
   if (friction.enabled()) {
-    const Vec3T<S> material_gap = a.point(step.material_point_a) - b.point(step.material_point_b);
-    result.sliding = material_gap - normal * normal.dot(material_gap);  // eq. (43)
+    const Vec3T<S> motion =
+        a.point(step.material_point_a) - b.point(step.material_point_b) - step.material_gap_i.template cast<S>();
+    result.sliding = motion - normal * normal.dot(motion);  // eq. (43), see the header
     result.tangential_gap = result.sliding;
     if (step.active_i)
       result.tangential_gap += rotate_with_normal(step.normal_i, normal, step.tangential_gap_i);
     const Vec3T<S> tangential_velocity = relative_velocity - normal * normal.dot(relative_velocity);
+    const S compressive = value_of(result.pressure) < 0 ? S(0) : result.pressure;
     const FrictionForce<S> f = coulomb_friction(friction, step.status_i, result.tangential_gap,
-                                                tangential_velocity, result.pressure);
+                                                tangential_velocity, compressive);
     result.friction = f.force;
     result.status = f.status;
   }
@@ -161,7 +176,7 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->tangential_gap = values(f.tangential_gap);
     outcome->sliding = values(f.sliding);
     outcome->status = f.status;
-    const double elastic = in.interaction->normal_law.force(outcome->gap);
+    const double elastic = law_values(in, outcome->gap).force;
     outcome->damping_power = (elastic - outcome->pressure) * value_of(f.normal_velocity);
     outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);
   }

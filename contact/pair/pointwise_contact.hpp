@@ -5,10 +5,14 @@
 // The force on A at the contact points Γ_A, Γ_B of the degenerated LCP is
 //   F = p n − f_t,   p = max(f_n(g_n) − f_d, 0)   (eqs. 39–40, 49, 52–53),
 // with f_t the Coulomb friction force on the elastic tangential gap
-//   g_t^{i+1} = (I − n⊗n) ĝ(c^i, d) + Q_c^Δ g_t^i   (eqs. 43–44, 54–56),
+//   g_t^{i+1} = (I − n⊗n) [ĝ(c^i, d) − ĝ(c^i, 0)] + Q_c^Δ g_t^i   (eqs. 43–44, 54–56),
 // where ĝ(c^i, d) is the gap between the material points that were the LCP
 // solution at configuration i and Q_c^Δ is the smallest rotation taking n^i to
-// n^{i+1}. F acts at Γ_A on A and −F at Γ_B on B; its virtual work is
+// n^{i+1}. Eq. (43) projects ĝ(c^i, d) itself; subtracting its value at i
+// leaves exactly the step's relative motion of those points. Otherwise the gap
+// at i (up to ḡ_n long, along n^i) leaks into the tangent plane when the normal
+// turns, most of all for a contact that starts in the step, and friction does
+// work on motion that never happened. F acts at Γ_A on A and −F at Γ_B on B; its virtual work is
 // F·δg with c held fixed, which for the normal part equals −p δg_n exactly
 // (the LCP's orthogonality removes g_,c D, eq. 48) and for the tangential part
 // is the sliding work of eq. (46). The residual, written once on the scalar,
@@ -32,10 +36,12 @@ struct PointwiseStepData {
   SubRegion region_b;
   Vec3 material_point_a = Vec3::Zero();  ///< Γ_A(c^i) in A's body frame, relative to its pole
   Vec3 material_point_b = Vec3::Zero();  ///< Γ_B(c^i) in B's body frame
+  Vec3 material_gap_i = Vec3::Zero();    ///< ĝ(c^i, d^i): the gap between those points at configuration i
   Vec3 normal_i = Vec3::Zero();          ///< n^i; zero when the LCP had no solution at i
   bool active_i = false;                 ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
+  bool engaged = false;  ///< in the active set of the current Newton solve
 };
 
 /// The contact at the evaluated iterate, in plain numbers.
@@ -43,7 +49,7 @@ struct PointwiseOutcome {
   Vec3 point = Vec3::Zero();           ///< midpoint of Γ_A and Γ_B
   Vec3 normal = Vec3::Zero();          ///< n, from B towards A
   double gap = 0;                      ///< g_n
-  double pressure = 0;                 ///< p ≥ 0 (N)
+  double pressure = 0;                 ///< p (N): ≥ 0, or slightly negative for an engaged contact
   Vec3 normal_force = Vec3::Zero();    ///< p n, on A
   Vec3 friction_force = Vec3::Zero();  ///< −f_t, on A
   Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
@@ -59,6 +65,10 @@ struct PointwiseInput {
   const ContactSide* b = nullptr;  ///< a body or a boundary
   const PointwiseStepData* step = nullptr;
   const StepContext* context = nullptr;
+  /// Engaged in an active-set Newton solve: the law continues beyond the skin
+  /// (HybridBarrierLaw::engaged_force) and p is not clipped at zero, so that the
+  /// residual is smooth; complementarity is checked once Newton has converged.
+  bool engaged = false;
 };
 
 /// Adds the residual (sign convention of eq. 63) and tangent of one contact to

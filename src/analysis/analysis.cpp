@@ -193,6 +193,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     if (converged && !accepted) report.failure = "local error estimate above dt.error_tolerance";
     if (!accepted) {
       ++totals_.rejected_steps;
+      ++totals_.rejections[report.failure];
       ++rejected_attempts;
       if (!controller.rejected(dt, error)) {
         totals_.gave_up = true;

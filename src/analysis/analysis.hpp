@@ -5,6 +5,7 @@
 // fall below its minimum.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,7 @@ struct RunTotals {
   long rejected_steps = 0;
   long newton_iterations = 0;
   long night_owl_resolves = 0;
+  std::map<std::string, long> rejections;  ///< rejected attempts by cause (the failure message)
   double final_time = 0;
   double assembly_seconds = 0;
   double linear_solve_seconds = 0;

@@ -69,6 +69,10 @@ double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
                   weighted_max(correction, multiplier_weight_) / force_scale());
 }
 
+bool GlobalSystem::refresh_active_set(double residual_tolerance) {
+  return model_.contact && model_.contact->update_engaged(context_, residual_tolerance * force_scale());
+}
+
 bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {
   if (!model_.contact) return true;
   trial_increments_ = increments_;

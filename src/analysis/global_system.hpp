@@ -43,6 +43,7 @@ class GlobalSystem final : public NewtonProblem {
   double correction_norm(const Eigen::VectorXd& correction) const override;
   void apply(const Eigen::VectorXd& correction) override;
   bool admissible(const Eigen::VectorXd& correction) override;
+  bool refresh_active_set(double residual_tolerance) override;
 
  private:
   Model& model_;

@@ -197,7 +197,8 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                        {"rejected_steps", totals.rejected_steps},
                        {"newton_iterations", totals.newton_iterations},
                        {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
-                       {"night_owl_resolves", totals.night_owl_resolves}};
+                       {"night_owl_resolves", totals.night_owl_resolves},
+                       {"rejections_by_cause", totals.rejections}};
   const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds;
   summary["wall_seconds"] = {{"assembly", totals.assembly_seconds},
                              {"linear_solve", totals.linear_solve_seconds},

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""End-to-end checks of contact output.
+
+usage: check_contact_run.py POLYDEM DECK WORKDIR
+
+- runs the deck with --threads 1 and 2: monitor.csv identical byte for byte;
+- contacts.pvd lists one contacts VTU per sample; each, read with VTK's reader,
+  has the normal_force and friction_force vectors, and the last one has as many
+  points as monitor.csv's last row has active contacts;
+- the forces of the boundary contacts in the last sample sum to the reaction
+  columns of monitor.csv;
+- energy_balance_error stays below 1 % of the energy dissipated.
+"""
+import csv
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+
+import vtk
+from vtk.util.numpy_support import vtk_to_numpy
+
+
+def fail(message):
+    print("FAIL:", message)
+    sys.exit(1)
+
+
+def run(polydem, deck, out, threads):
+    result = subprocess.run([polydem, "run", deck, "--out", out, "--threads", str(threads), "--quiet"],
+                            capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        fail(f"run exited {result.returncode}: {result.stderr}")
+
+
+def read_contacts(path):
+    reader = vtk.vtkXMLUnstructuredGridReader()
+    reader.SetFileName(path)
+    reader.Update()
+    grid = reader.GetOutput()
+    data = grid.GetPointData()
+    arrays = {}
+    for name in ("normal_force", "friction_force", "boundary", "gap"):
+        array = data.GetArray(name)
+        if array is None:
+            fail(f"{path}: no point array {name}")
+        arrays[name] = vtk_to_numpy(array)
+    return grid.GetNumberOfPoints(), arrays
+
+
+def main():
+    polydem, deck, work = sys.argv[1:4]
+    one, two = os.path.join(work, "threads1"), os.path.join(work, "threads2")
+    run(polydem, deck, one, 1)
+    run(polydem, deck, two, 2)
+    with open(os.path.join(one, "monitor.csv"), "rb") as a, open(os.path.join(two, "monitor.csv"), "rb") as b:
+        if a.read() != b.read():
+            fail("monitor.csv differs between 1 and 2 threads")
+    with open(os.path.join(one, "monitor.csv")) as f:
+        rows = list(csv.DictReader(f))
+    last = rows[-1]
+
+    collection = ElementTree.parse(os.path.join(one, "contacts.pvd")).getroot()
+    datasets = collection.findall("./Collection/DataSet")
+    bodies = ElementTree.parse(os.path.join(one, "results.pvd")).getroot().findall("./Collection/DataSet")
+    if len(datasets) != len(bodies):
+        fail(f"{len(datasets)} contact samples for {len(bodies)} body samples")
+    count, arrays = read_contacts(os.path.join(one, datasets[-1].get("file")))
+    active = int(float(last["contacts_body_body"])) + int(float(last["contacts_body_boundary"]))
+    if count != active or active == 0:
+        fail(f"last contact sample has {count} points, monitor.csv {active} active contacts")
+    if (arrays["gap"] <= 0).any():
+        fail("a contact with a non-positive gap was written")
+    on_ground = arrays["boundary"] >= 0
+    total = (arrays["normal_force"][on_ground] + arrays["friction_force"][on_ground]).sum(axis=0)
+    reaction = [float(last[f"reaction_ground_{axis}"]) for axis in "xyz"]
+    for got, want in zip(total, reaction):
+        if abs(got - want) > 1e-9 * max(1.0, abs(want)):
+            fail(f"contact forces sum to {list(total)}, reaction columns say {reaction}")
+    dissipated = float(last["damping_dissipation"]) + float(last["friction_dissipation"])
+    worst = max(abs(float(r["energy_balance_error"])) for r in rows)
+    if not dissipated > 0 or worst > 1e-2 * dissipated:
+        fail(f"energy balance error {worst} J against {dissipated} J dissipated")
+    print(f"ok: {len(rows)} steps, {len(datasets)} contact samples, {active} contacts at the end, "
+          f"balance error {worst:.3g} J of {dissipated:.3g} J dissipated")
+
+
+if __name__ == "__main__":
+    main()
