@@ -268,3 +268,46 @@ TEST_CASE("a relative skin scales with the body: a scaled model rests at the sca
   };
   CHECK(rest_gap(0.1) == Approx(rest_gap(1.0)).epsilon(1e-6));
 }
+
+TEST_CASE("a wall moved by prescribed motion pushes a block along the ground; its work is in the ledger",
+          "[contact][boundary]") {
+  DeckData deck = contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))},
+                               {box_shape("cube", Vec3::Ones())},
+                               {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.3, 0.3)),
+                                interaction("default", "wall", unit_cube_law(), 0.7)},  // a frictionless wall
+                               2.0, 5e-3);
+  BoundarySpec wall;
+  wall.name = "wall";
+  wall.group = "wall";
+  wall.kind = "plane";
+  wall.center = Vec3(1.0, 0, 0.5);
+  wall.normal = -Vec3::UnitX();
+  wall.u_direction = Vec3::UnitY();
+  wall.length_u = wall.length_v = 3.0;
+  wall.displacement = Vec3(-1.0, 0, 0);
+  wall.displacement_scale = TimeFunction::ramp(0.2, 0.0, 2.0, 0.9);  // 0.5 m/s from t = 0.2 s
+  deck.boundaries.push_back(wall);
+  deck.steps[0].dt.error_tolerance = 1e-6;
+  const ContactRun r = run_contact_deck(deck);
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  const double wall_x = 1.0 - 0.9;
+  const double block_x = r.run.model.nodes[0].position.x();
+  INFO("wall at " << wall_x << ", block front at " << block_x + 0.5);
+  CHECK(block_x + 0.5 < wall_x);
+  CHECK(block_x + 0.5 > wall_x - 0.01);  // within the skin of the wall
+  CHECK(r.run.model.nodes[0].velocity.x() == Approx(-0.5).epsilon(1e-3));
+  // Pushing at constant speed against sliding friction: the wall carries μ W
+  // (averaged over the last half second, through the wall contact's oscillation).
+  double impulse = 0, duration = 0;
+  for (std::size_t s = 0; s < r.run.steps.size(); ++s)
+    if (r.run.steps[s].time > 1.5) {
+      impulse += r.snapshots[s].boundary_reactions[1].x() * r.run.steps[s].dt;
+      duration += r.run.steps[s].dt;
+    }
+  CHECK(impulse / duration == Approx(-0.3 * weight(1.0)).epsilon(1e-2));
+  const MonitorValues& end = r.run.monitor.back();
+  INFO("work of the wall " << end.external_work << " J, dissipated " << end.friction_dissipation << " J");
+  CHECK(end.external_work > 0);
+  CHECK(std::abs(end.energy_balance_error()) < 1e-2 * end.external_work);
+}
