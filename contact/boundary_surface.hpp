@@ -21,6 +21,7 @@ struct BoundarySurface {
   Vec3 displacement = Vec3::Zero();    ///< d (m): the translation at s = 1
   TimeFunction displacement_scale = TimeFunction::constant(0.0);  ///< s(t)
   int group = 0;
+  bool active = true;  ///< takes part in contact (actions switch it)
 
   Vec3 position_at(double time) const { return position + displacement_scale(time) * displacement; }
 };

@@ -106,8 +106,9 @@ std::vector<ContactSet::PairSearch> ContactSet::find_pairs(const StepContext& ct
       consider({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b], bodies_[b].group);
     }
     for (std::size_t s = 0; s < boundaries_.size(); ++s)
-      consider({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
-               boundary_object(ctx, static_cast<int>(s), inflate), boundaries_[s].group);
+      if (boundaries_[s].active)
+        consider({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
+                 boundary_object(ctx, static_cast<int>(s), inflate), boundaries_[s].group);
   }
   return found;
 }
@@ -356,12 +357,34 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time)
             !p.empty())
           return p;
     for (std::size_t s = 0; s < boundaries_.size(); ++s)
-      if (std::string p = check_pair({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
+      if (!boundaries_[s].active) continue;
+      else if (std::string p = check_pair({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
                                      boundary_object(ctx, static_cast<int>(s), false), boundaries_[s].group);
           !p.empty())
         return p;
   }
   return {};
+}
+
+int ContactSet::boundary_index(const std::string& name) const {
+  for (std::size_t s = 0; s < boundaries_.size(); ++s)
+    if (boundaries_[s].name == name) return static_cast<int>(s);
+  return -1;
+}
+
+int ContactSet::group_index(const std::string& name) const {
+  const auto found = group_ids_.find(name);
+  return found == group_ids_.end() ? -1 : found->second;
+}
+
+void ContactSet::set_boundary_active(int boundary, bool active) {
+  boundaries_[static_cast<std::size_t>(boundary)].active = active;
+}
+
+void ContactSet::set_friction_enabled(int group_a, int group_b, bool enabled) {
+  interactions_.set_friction_enabled(group_a, group_b, enabled);
+  elements_.clear();  // the next begin_step builds them with the new laws
+  refresh_views();
 }
 
 std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {

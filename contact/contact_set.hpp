@@ -106,6 +106,17 @@ class ContactSet {
   /// leaves these contacts (without friction history) in the snapshot.
   std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
+  // ---- actions between analysis steps ----
+  /// Index of the boundary with this name, or -1.
+  int boundary_index(const std::string& name) const;
+  /// Index of the contact group with this name, or -1.
+  int group_index(const std::string& name) const;
+  void set_group_names(std::map<std::string, int> groups) { group_ids_ = std::move(groups); }
+  /// A boundary starts or stops taking part in contact.
+  void set_boundary_active(int boundary, bool active);
+  /// The friction of an interaction off or on; elements are rebuilt with the new laws.
+  void set_friction_enabled(int group_a, int group_b, bool enabled);
+
   const ContactSnapshot& snapshot() const { return snapshot_; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }
   long night_owls() const { return night_owls_; }
@@ -163,6 +174,7 @@ class ContactSet {
   std::map<PairId, std::unique_ptr<ContactPairElement>> elements_;
   std::vector<const Element*> element_views_;
   std::map<Key, History> history_;
+  std::map<std::string, int> group_ids_;
   ContactSnapshot snapshot_;
   Eigen::VectorXd zero_increments_;
   bool elements_changed_ = false;

@@ -29,9 +29,17 @@ std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_
   if (!law) {
     InteractionParams params = e.params;
     params.normal.skin = skin;
+    if (!e.friction_enabled) params.friction = FrictionParams{};
     law = std::make_shared<const Interaction>(params);
   }
   return law;
+}
+
+void InteractionTable::set_friction_enabled(int group_a, int group_b, bool enabled) {
+  auto& shared = table_[static_cast<std::size_t>(group_a * group_count_ + group_b)];
+  if (!shared || shared->friction_enabled == enabled) return;
+  shared->friction_enabled = enabled;
+  shared->laws.clear();
 }
 
 }  // namespace polydem

@@ -23,10 +23,13 @@ class InteractionTable {
   double skin(int group_a, int group_b, double size) const;
   /// The pair's laws. Precondition: interacts(). Not thread-safe (builds on first use).
   std::shared_ptr<const Interaction> law(int group_a, int group_b, double size) const;
+  /// Switches the pair's friction off or on (laws handed out before keep their friction).
+  void set_friction_enabled(int group_a, int group_b, bool enabled);
 
  private:
   struct Entry {
     InteractionParams params;
+    bool friction_enabled = true;
     mutable std::map<double, std::shared_ptr<const Interaction>> laws;  ///< by skin
   };
   const Entry* entry(int group_a, int group_b) const;

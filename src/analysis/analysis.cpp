@@ -11,6 +11,7 @@
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/progress_line.hpp"
+#include "src/analysis/step_actions.hpp"
 #include "src/analysis/rigid_nodes.hpp"
 
 namespace polydem {
@@ -145,11 +146,13 @@ RunTotals Analysis::run(AnalysisObserver& observer) {
 bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
   const double step_start = time_;
-  if (spec.type == AnalysisType::Dynamic && index > 0 &&
-      deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static)
-    set_consistent_accelerations(model_, time_);  // starting from rest after a static step
-
-  if (index > 0 && model_.contact) {  // the first step was checked when the model was built
+  apply_step_actions(model_, spec);
+  // Newmark needs accelerations that balance the forces now acting: after a
+  // static step, and after actions that changed the forces (walls, gravity).
+  const bool after_static = index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
+  if (spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
+    set_consistent_accelerations(model_, time_);
+  if ((index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked when the model was built
     const std::string problem = model_.contact->preflight(model_.nodes, time_);
     if (!problem.empty()) {
       totals_.gave_up = true;

@@ -96,6 +96,7 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
     surface.displacement = spec.displacement;
     surface.displacement_scale = spec.displacement_scale;
     surface.group = groups.id(spec.group);
+    surface.active = spec.active;
     boundaries.push_back(std::move(surface));
   }
   for (const InteractionSpec& spec : deck.contact.interactions) {
@@ -106,8 +107,10 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   for (const InteractionSpec& spec : deck.contact.interactions)
     if (spec.enabled)
       table.set(groups.id(spec.group_a), groups.id(spec.group_b), spec.params);
-  return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
-                                      SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
+  auto contact = std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
+                                              SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
+  contact->set_group_names(groups.ids);
+  return contact;
 }
 
 }  // namespace polydem

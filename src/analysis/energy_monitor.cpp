@@ -2,7 +2,7 @@
 
 namespace polydem {
 
-EnergyMonitor::EnergyMonitor(const Model& model) : previous_nodes_(model.nodes) {
+EnergyMonitor::EnergyMonitor(const Model& model) : previous_nodes_(model.nodes), previous_gravity_(model.gravity) {
   measure_state(model, 1.0);
   values_.initial_energy = values_.kinetic_energy + values_.potential_energy + values_.contact_energy;
   if (model.contact) boundary_work_ = model.contact->snapshot().boundary_work;
@@ -32,7 +32,8 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
 
 const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
                                            double previous_load_factor, double load_factor) {
-  const Vec3 gravity_before = previous_load_factor * model.gravity;
+  // Gravity may have been changed by an action since the last update.
+  const Vec3 gravity_before = previous_load_factor * previous_gravity_;
   const Vec3 gravity_after = load_factor * model.gravity;
   for (const auto& body : model.bodies) {
     const auto node = static_cast<std::size_t>(body->node());
@@ -50,6 +51,7 @@ const MonitorValues& EnergyMonitor::update(const Model& model, double previous_t
     boundary_work_ = model.contact->snapshot().boundary_work;
   }
   previous_nodes_ = model.nodes;
+  previous_gravity_ = model.gravity;
   measure_state(model, load_factor);
   return values_;
 }

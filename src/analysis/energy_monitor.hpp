@@ -45,6 +45,7 @@ class EnergyMonitor {
   MonitorValues values_;
   std::vector<NodeState> previous_nodes_;
   double boundary_work_ = 0;  ///< the contact ledger's boundary work already counted
+  Vec3 previous_gravity_;
 };
 
 }  // namespace polydem

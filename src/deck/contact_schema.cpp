@@ -191,6 +191,7 @@ ObjectSchema boundary_params() {
   schema.add_string("group", "Contact group (see `contact.interactions`).").with_default(std::string("boundary"));
   schema.add_polymorphic("surface", "surface", "Its surface.").make_required();
   schema.add_object("motion", "motion", "Prescribed translation.");
+  schema.add_bool("active", "Acts from the start; false: only after an `add_boundary` action.").with_default(true);
   return schema;
 }
 

@@ -45,6 +45,21 @@ NewtonSpec newton(const ParamSet& set) {
   return spec;
 }
 
+ActionSpec action(const ParamSet& set) {
+  ActionSpec spec;
+  if (set.has_value("remove_boundary")) spec.remove_boundary = set.string("remove_boundary");
+  if (set.has_value("add_boundary")) spec.add_boundary = set.string("add_boundary");
+  if (set.at("friction").given) {
+    const ParamSet& friction = set.object("friction");
+    spec.friction_group_a = friction.string("group_a");
+    spec.friction_group_b = friction.string("group_b");
+    spec.friction_enabled = friction.boolean("enabled");
+  }
+  if (set.has_value("gravity")) spec.gravity = set.vec3("gravity");
+  spec.mark = set.mark;
+  return spec;
+}
+
 StepSpec step(const ParamSet& set) {
   StepSpec spec;
   spec.name = set.string("name");
@@ -55,6 +70,7 @@ StepSpec step(const ParamSet& set) {
   spec.beta = set.object("newmark").real("beta");
   spec.gamma = set.object("newmark").real("gamma");
   spec.linear_solver = linear_solver(set.string("linear_solver"));
+  for (const auto& item : set.objects("actions")) spec.actions.push_back(action(item));
   spec.petsc_options = set.string("petsc_options");
   spec.petsc_options_mark = set.at("petsc_options").mark;
   spec.mark = set.mark;
@@ -168,6 +184,7 @@ BoundarySpec boundary(const ParamSet& set, const std::string& deck_file) {
   const ParamSet& motion = set.object("motion");
   spec.displacement = motion.vec3("displacement");
   if (motion.has_value("scale")) spec.displacement_scale = build_time_function(motion.object("scale"));
+  spec.active = set.boolean("active");
   spec.mark = set.mark;
   return spec;
 }

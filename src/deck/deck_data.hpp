@@ -90,6 +90,7 @@ struct BoundarySpec {
   double scale = 1;                         ///< surface_mesh
   Vec3 displacement = Vec3::Zero();         ///< d (m)
   TimeFunction displacement_scale = TimeFunction::constant(0.0);  ///< s(t)
+  bool active = true;                       ///< acting from the start (else from an add_boundary action)
   SourceMark mark;
 };
 
@@ -125,6 +126,16 @@ struct TimeStepSpec {
   double error_tolerance = 0;  ///< bound on the Newmark local error estimate; 0: none
 };
 
+/// A change at the start of a step: exactly one of the fields is set.
+struct ActionSpec {
+  std::string remove_boundary;
+  std::string add_boundary;
+  std::string friction_group_a, friction_group_b;  ///< set for a friction switch
+  bool friction_enabled = true;
+  std::optional<Vec3> gravity;
+  SourceMark mark;
+};
+
 struct StepSpec {
   std::string name;
   AnalysisType type = AnalysisType::Dynamic;
@@ -134,6 +145,7 @@ struct StepSpec {
   double beta = 0.3;
   double gamma = 0.5;
   LinearSolverKind linear_solver = LinearSolverKind::Auto;
+  std::vector<ActionSpec> actions;  ///< applied at the start of the step, in order
   std::string petsc_options;  ///< PETSc command-line syntax; only with LinearSolverKind::Petsc
   SourceMark petsc_options_mark;
   SourceMark mark;

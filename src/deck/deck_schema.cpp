@@ -2,6 +2,7 @@
 
 #include <unordered_map>
 
+#include "src/deck/action_schema.hpp"
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_schema.hpp"
 #include "src/deck/param_format.hpp"
@@ -105,6 +106,7 @@ ObjectSchema deck_params() {
     check_unique_names(addresses(deck.objects("shapes")));
     check_unique_names(addresses(deck.objects("boundaries")));
     check_contact_references(deck);
+    check_action_references(deck);
   };
   return schema;
 }
@@ -149,6 +151,8 @@ ObjectSchema step_params() {
       .with_default(std::string())
       .allowing_empty();
   schema.complete = check_linear_solver;
+  schema.add_object_list("actions", "action", "Changes at the start of the step, applied in order.")
+      .with_default(std::vector<ParamSet>{});
   return schema;
 }
 
@@ -216,7 +220,8 @@ const SchemaRegistry& deck_registry() {
     for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
                          newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
                          node_load_params, shape_params, boundary_params, motion_params, contact_params,
-                         interaction_params, normal_law_params, friction_params})
+                         interaction_params, normal_law_params, friction_params, action_params,
+                         friction_switch_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());
