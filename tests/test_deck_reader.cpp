@@ -340,7 +340,7 @@ TEST_CASE("bad deck: missing required key", "[deck][errors]") {
 
 TEST_CASE("bad deck: missing required section", "[deck][errors]") {
   check_error("steps: [{end_time: 1, dt: {initial: 0.1}}]\n", 1, 1, "bodies",
-              "required key is missing");
+              "the deck has no bodies: give `bodies`, `body_files` or `packings`");
 }
 
 TEST_CASE("bad deck: empty list of steps", "[deck][errors]") {

@@ -1,5 +1,6 @@
 #include "src/analysis/model_builder.hpp"
 
+#include "src/analysis/body_placement.hpp"
 #include "src/analysis/contact_builder.hpp"
 #include "src/analysis/rigid_nodes.hpp"
 #include "src/core/rotation.hpp"
@@ -67,14 +68,14 @@ void add_rigid_nodes(Model& model, const DeckData& deck) {
 Model build_model(const DeckData& deck) {
   Model model;
   model.gravity = deck.gravity;
-  const int body_count = static_cast<int>(deck.bodies.size());
+  const ShapeLibrary shapes = build_shapes(deck);
+  std::vector<BodySpec> bodies = all_bodies(deck, shapes);  // deck bodies first: rigid nodes index them
+  for (BodySpec& spec : bodies) spec = with_mass_properties(std::move(spec), shapes);
+  const int body_count = static_cast<int>(bodies.size());
   // Six DOFs per pole, and per rigid node six of its own and six multipliers.
   const int dof_count = kDofsPerNode * (body_count + 2 * rigid_node_count(deck));
   model.dofs = DofMap(dof_count);
   model.dof_length_scale.assign(static_cast<std::size_t>(dof_count), 1.0);
-  const ShapeLibrary shapes = build_shapes(deck);
-  std::vector<BodySpec> bodies;
-  for (const BodySpec& spec : deck.bodies) bodies.push_back(with_mass_properties(spec, shapes));
   for (int b = 0; b < body_count; ++b) {
     const BodySpec& spec = bodies[static_cast<std::size_t>(b)];
     model.nodes.push_back(initial_state(spec));

@@ -13,7 +13,10 @@
 
 #include "solvers/mpi_launcher.hpp"
 #include "solvers/parallel_runtime.hpp"
+#include <array>
+
 #include "src/analysis/analysis.hpp"
+#include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
 #include "src/deck/deck_reader.hpp"
@@ -88,13 +91,27 @@ void add_run_commands(CLI::App& app, int& exit_code) {
   run->add_flag("--quiet", args->quiet, "No progress line or final report");
   run->callback([args, &exit_code] { exit_code = run_deck(*args); });
 
+  auto pack_deck = std::make_shared<std::array<std::string, 2>>();
+  CLI::App* pack = app.add_subcommand(
+      "pack", "Write the bodies with shapes of a deck (its packings, body files and single bodies) as a body CSV file");
+  pack->add_option("DECK", (*pack_deck)[0], "YAML deck")->required();
+  pack->add_option("--out", (*pack_deck)[1], "The CSV file to write")->required();
+  pack->callback([pack_deck, &exit_code] {
+    const DeckData deck = read_deck((*pack_deck)[0]);
+    std::vector<BodySpec> bodies = all_bodies(deck, build_shapes(deck));
+    std::erase_if(bodies, [](const BodySpec& body) { return body.shape.empty(); });  // the CSV needs a shape
+    write_file_atomically((*pack_deck)[1], format_body_csv(bodies));
+    std::cout << (*pack_deck)[1] << ": " << bodies.size() << " bodies\n";
+    exit_code = 0;
+  });
+
   auto check_deck = std::make_shared<std::string>();
   CLI::App* check = app.add_subcommand("check", "Validate a deck without running it");
   check->add_option("DECK", *check_deck, "YAML deck")->required();
   check->callback([check_deck, &exit_code] {
     const DeckData deck = read_deck(*check_deck);
-    build_model(deck);
-    std::cout << *check_deck << ": ok (" << deck.bodies.size() << " bodies, " << deck.steps.size()
+    const Model model = build_model(deck);
+    std::cout << *check_deck << ": ok (" << model.bodies.size() << " bodies, " << deck.steps.size()
               << " steps)\n";
     exit_code = 0;
   });

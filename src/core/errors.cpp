@@ -4,6 +4,7 @@ namespace polydem {
 
 std::string SourceMark::str() const {
   if (line <= 0) return file;
+  if (column <= 0) return file + ":" + std::to_string(line);
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 

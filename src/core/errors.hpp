@@ -14,7 +14,7 @@ struct SourceMark {
   int line = 0;
   int column = 0;
 
-  /// "file:line:column" (or just "file" when the position is unknown).
+  /// "file:line:column", "file:line" without a column, or just "file" without a line.
   std::string str() const;
 };
 

@@ -118,6 +118,9 @@ std::set<std::pair<std::string, std::string>> meeting_groups(const ParamSet& dec
   std::map<std::string, int> body_groups;
   for (const ParamSet& body : deck.objects("bodies"))
     if (body.has_value("shape")) ++body_groups[body.string("group")];
+  // Generated and file-read bodies have shapes; count them as many.
+  for (const char* bulk : {"packings", "body_files"})
+    for (const ParamSet& set : deck.objects(bulk)) body_groups[set.string("group")] += 2;
   std::set<std::string> boundary_groups;
   for (const ParamSet& boundary : deck.objects("boundaries")) boundary_groups.insert(boundary.string("group"));
   std::set<std::pair<std::string, std::string>> pairs;

@@ -206,6 +206,32 @@ InteractionSpec interaction(const ParamSet& set) {
   return spec;
 }
 
+BodyTemplate body_template(const ParamSet& set) {
+  return {set.real("density"), set.string("group"), set.vec3("velocity"), set.vec3("angular_velocity")};
+}
+
+BodyFileSpec body_file(const ParamSet& set, const std::string& deck_file) {
+  return {deck_relative(deck_file, set.string("file")), body_template(set), set.mark};
+}
+
+PackingSpec packing(const ParamSet& set) {
+  PackingSpec spec;
+  spec.shape = set.string("shape");
+  spec.count = static_cast<int>(set.integer("count"));
+  spec.box_min = set.vec3("box_min");
+  spec.box_max = set.vec3("box_max");
+  spec.gap = set.real("gap");
+  spec.seed = static_cast<unsigned long long>(set.integer("seed"));
+  spec.name_prefix = set.string("name_prefix");
+  spec.body = body_template(set);
+  spec.mark = set.mark;
+  return spec;
+}
+
+GroupVelocitySpec group_velocity(const ParamSet& set) {
+  return {set.string("group"), set.vec3("velocity"), set.vec3("angular_velocity"), set.mark};
+}
+
 ContactSpec contact(const ParamSet& set) {
   ContactSpec spec;
   spec.travel_factor = set.real("travel_factor");
@@ -226,6 +252,9 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
   for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, file_name));
+  for (const auto& item : deck.objects("body_files")) data.body_files.push_back(body_file(item, file_name));
+  for (const auto& item : deck.objects("packings")) data.packings.push_back(packing(item));
+  for (const auto& item : deck.objects("group_velocities")) data.group_velocities.push_back(group_velocity(item));
   for (const auto& item : deck.objects("boundaries")) data.boundaries.push_back(boundary(item, file_name));
   data.contact = contact(deck.object("contact"));
   return data;

@@ -5,6 +5,7 @@
 #include "src/deck/action_schema.hpp"
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_schema.hpp"
+#include "src/deck/placement_schema.hpp"
 #include "src/deck/param_format.hpp"
 #include "src/deck/param_set.hpp"
 #include "src/deck/time_function_params.hpp"
@@ -91,7 +92,13 @@ ObjectSchema deck_params() {
   schema.add_object_list("steps", "step", "Analysis steps, run in order.")
       .make_required()
       .with_min_items(1);
-  schema.add_object_list("bodies", "body", "The rigid bodies.").make_required().with_min_items(1);
+  schema.add_object_list("bodies", "body", "Rigid bodies placed one by one.").with_default(std::vector<ParamSet>{});
+  schema.add_object_list("body_files", "body_file", "Rigid bodies read from CSV files.")
+      .with_default(std::vector<ParamSet>{});
+  schema.add_object_list("packings", "packing", "Rigid bodies placed by the packing generator.")
+      .with_default(std::vector<ParamSet>{});
+  schema.add_object_list("group_velocities", "group_velocity", "Initial velocities per contact group.")
+      .with_default(std::vector<ParamSet>{});
   schema.add_object_list("shapes", "shape", "Particle shapes the bodies refer to.")
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("boundaries", "boundary", "Surfaces without DOFs: ground, walls.")
@@ -107,6 +114,7 @@ ObjectSchema deck_params() {
     check_unique_names(addresses(deck.objects("boundaries")));
     check_contact_references(deck);
     check_action_references(deck);
+    check_placement_references(deck);
   };
   return schema;
 }
@@ -221,7 +229,7 @@ const SchemaRegistry& deck_registry() {
                          newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
                          node_load_params, shape_params, boundary_params, motion_params, contact_params,
                          interaction_params, normal_law_params, friction_params, action_params,
-                         friction_switch_params})
+                         friction_switch_params, body_file_params, packing_params, group_velocity_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());

@@ -1,0 +1,172 @@
+#include "src/analysis/body_placement.hpp"
+
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <numbers>
+#include <random>
+#include <sstream>
+#include <unordered_map>
+
+#include "src/core/rotation.hpp"
+#include "src/deck/scalar_parse.hpp"
+#include "src/output/text_format.hpp"
+
+namespace polydem {
+namespace {
+
+const std::array<std::string, 8> kColumns = {"name", "shape", "x", "y", "z", "rx", "ry", "rz"};
+
+BodySpec from_template(const BodyTemplate& t, std::string name, std::string shape, const SourceMark& mark) {
+  BodySpec body;
+  body.name = std::move(name);
+  body.shape = std::move(shape);
+  body.density = t.density;
+  body.group = t.group;
+  body.velocity = t.velocity;
+  body.angular_velocity = t.angular_velocity;
+  body.mark = mark;
+  return body;
+}
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  std::string field;
+  while (std::getline(stream, field, ',')) {
+    const auto first = field.find_first_not_of(" \t\r");
+    const auto last = field.find_last_not_of(" \t\r");
+    fields.push_back(first == std::string::npos ? "" : field.substr(first, last - first + 1));
+  }
+  return fields;
+}
+
+/// Column index of every kColumns name in the header.
+std::array<std::size_t, 8> column_positions(const std::vector<std::string>& header, const SourceMark& at) {
+  std::array<std::size_t, 8> positions{};
+  for (std::size_t c = 0; c < kColumns.size(); ++c) {
+    const auto found = std::find(header.begin(), header.end(), kColumns[c]);
+    if (found == header.end())
+      throw InputError(at.str() + ": the header lacks the column '" + kColumns[c] +
+                       "' (columns: name, shape, x, y, z, rx, ry, rz)");
+    positions[c] = static_cast<std::size_t>(found - header.begin());
+  }
+  return positions;
+}
+
+double number(const std::vector<std::string>& fields, std::size_t position, const std::string& column,
+              const SourceMark& at) {
+  const RealParse parsed = parse_real(position < fields.size() ? fields[position] : std::string());
+  if (parsed.issue != ScalarIssue::None)
+    throw InputError(at.str() + ": column '" + column + "': expected a finite number, got '" +
+                     (position < fields.size() ? fields[position] : std::string()) + "'");
+  return parsed.value;
+}
+
+/// Uniform in [0, 1) from the generator's bits: unlike std::uniform_real_distribution,
+/// the same on every standard library, so packings are reproducible everywhere.
+double uniform(std::mt19937_64& engine) { return static_cast<double>(engine() >> 11) * 0x1.0p-53; }
+
+/// A uniformly random rotation (Shoemake's method) as a rotation vector.
+Vec3 random_rotation(std::mt19937_64& engine) {
+  const double u1 = uniform(engine), u2 = uniform(engine), u3 = uniform(engine);
+  const double two_pi = 2 * std::numbers::pi;
+  const Eigen::Quaterniond q(std::sqrt(u1) * std::cos(two_pi * u3), std::sqrt(1 - u1) * std::sin(two_pi * u2),
+                             std::sqrt(1 - u1) * std::cos(two_pi * u2), std::sqrt(u1) * std::sin(two_pi * u3));
+  return quaternion_to_rotation_vector(q.normalized());
+}
+
+void check_unique_names(const std::vector<BodySpec>& bodies) {
+  std::unordered_map<std::string, const BodySpec*> seen;
+  for (const BodySpec& body : bodies) {
+    auto [found, inserted] = seen.emplace(body.name, &body);
+    if (!inserted)
+      throw InputError(body.mark.str() + ": body name '" + body.name + "' is used twice (first at " +
+                       found->second->mark.str() + ")");
+  }
+}
+
+}  // namespace
+
+std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes) {
+  std::ifstream in(spec.file);
+  if (!in) throw InputError(spec.mark.str() + ": cannot open the body file '" + spec.file + "'");
+  std::string line;
+  SourceMark at{spec.file, 1, 0};
+  if (!std::getline(in, line)) throw InputError(at.str() + ": empty body file (a header line is needed)");
+  const std::array<std::size_t, 8> columns = column_positions(split_fields(line), at);
+  std::vector<BodySpec> bodies;
+  while (std::getline(in, line)) {
+    ++at.line;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::vector<std::string> fields = split_fields(line);
+    const std::string& name = columns[0] < fields.size() ? fields[columns[0]] : std::string();
+    const std::string& shape = columns[1] < fields.size() ? fields[columns[1]] : std::string();
+    if (name.empty()) throw InputError(at.str() + ": column 'name' is empty");
+    if (!shapes.contains(shape)) throw InputError(at.str() + ": column 'shape': no shape named '" + shape + "'");
+    BodySpec body = from_template(spec.body, name, shape, at);
+    for (int k = 0; k < 3; ++k) {
+      body.position[k] = number(fields, columns[2 + k], kColumns[2 + k], at);
+      body.rotation[k] = number(fields, columns[5 + k], kColumns[5 + k], at);
+    }
+    bodies.push_back(std::move(body));
+  }
+  return bodies;
+}
+
+std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
+  const double radius = shape.bounding_radius;
+  const double cell = 2 * radius + spec.gap;
+  // The gap is kept from the box faces too: a boundary there must not start inside a barrier zone.
+  const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + spec.gap));
+  std::array<long, 3> cells{};
+  for (int k = 0; k < 3; ++k) cells[static_cast<std::size_t>(k)] = room[k] < 0 ? 0 : static_cast<long>(room[k] / cell) + 1;
+  const long capacity = cells[0] * cells[1] * cells[2];
+  if (capacity < spec.count)
+    throw InputError(spec.mark.str() + ": packing of '" + spec.shape + "': " + std::to_string(spec.count) +
+                     " bodies of bounding diameter " + format_shortest(2 * radius) + " m (plus gap) do not fit "
+                     "the box; at most " + std::to_string(capacity));
+  // The lattice is centred across the box (x, y) and starts at its bottom (z).
+  Vec3 first = spec.box_min + Vec3::Constant(radius + spec.gap);
+  for (int k = 0; k < 2; ++k) first[k] += 0.5 * (room[k] - static_cast<double>(cells[static_cast<std::size_t>(k)] - 1) * cell);
+  std::mt19937_64 engine(spec.seed);
+  std::vector<BodySpec> bodies;
+  bodies.reserve(static_cast<std::size_t>(spec.count));
+  for (long n = 0; n < spec.count; ++n) {
+    const long i = n % cells[0], j = (n / cells[0]) % cells[1], k = n / (cells[0] * cells[1]);
+    BodySpec body = from_template(spec.body, spec.name_prefix + std::to_string(n + 1), spec.shape, spec.mark);
+    body.position = first + cell * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
+    body.rotation = random_rotation(engine);
+    bodies.push_back(std::move(body));
+  }
+  return bodies;
+}
+
+std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shapes) {
+  std::vector<BodySpec> bodies = deck.bodies;
+  for (const BodyFileSpec& file : deck.body_files)
+    for (BodySpec& body : read_body_file(file, shapes)) bodies.push_back(std::move(body));
+  for (const PackingSpec& packing : deck.packings)
+    for (BodySpec& body : pack_bodies(packing, *shapes.at(packing.shape))) bodies.push_back(std::move(body));
+  for (const GroupVelocitySpec& group : deck.group_velocities)
+    for (BodySpec& body : bodies)
+      if (!body.shape.empty() && body.group == group.group) {
+        body.velocity = group.velocity;
+        body.angular_velocity = group.angular_velocity;
+      }
+  check_unique_names(bodies);
+  return bodies;
+}
+
+std::string format_body_csv(const std::vector<BodySpec>& bodies) {
+  std::string text = "name,shape,x,y,z,rx,ry,rz\n";
+  for (const BodySpec& body : bodies) {
+    text += body.name + "," + body.shape;
+    for (int k = 0; k < 3; ++k) text += "," + format_shortest(body.position[k]);
+    for (int k = 0; k < 3; ++k) text += "," + format_shortest(body.rotation[k]);
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace polydem
