@@ -366,6 +366,73 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time)
   return {};
 }
 
+namespace {
+
+void write_region(StateWriter& out, SubRegion region) {
+  out.put(static_cast<std::int64_t>(region.kind));
+  out.put(static_cast<std::int64_t>(region.index));
+}
+
+SubRegion read_region(StateReader& in) {
+  const auto kind = static_cast<SubRegionKind>(in.count(3));
+  return {kind, static_cast<int>(in.integer())};
+}
+
+}  // namespace
+
+void ContactSet::write_state(StateWriter& out) const {
+  out.put(static_cast<std::int64_t>(history_.size()));
+  for (const auto& [key, h] : history_) {
+    for (const int v : {key.body_a, key.body_b, key.boundary}) out.put(static_cast<std::int64_t>(v));
+    write_region(out, key.region_a);
+    write_region(out, key.region_b);
+    out.put(h.tangential_gap);
+    out.put(static_cast<std::int64_t>(h.status));
+    out.put(h.normal);
+    out.put(h.friction);
+    out.put(h.damping_power);
+    out.put(h.spring_energy);
+  }
+  out.put(snapshot_.damping_dissipation);
+  out.put(snapshot_.friction_dissipation);
+  out.put(snapshot_.boundary_work);
+  out.put(snapshot_.stored_energy);
+  for (std::size_t s = 0; s < boundaries_.size(); ++s) {
+    out.put(s < snapshot_.boundary_reactions.size() ? snapshot_.boundary_reactions[s] : Vec3(Vec3::Zero()));
+    out.put(s < snapshot_.boundary_moments.size() ? snapshot_.boundary_moments[s] : Vec3(Vec3::Zero()));
+  }
+  out.put(static_cast<std::int64_t>(night_owls_));
+}
+
+void ContactSet::read_state(StateReader& in) {
+  history_.clear();
+  const std::size_t count = in.count(std::size_t{1} << 40);
+  for (std::size_t k = 0; k < count; ++k) {
+    Key key{static_cast<int>(in.integer()), static_cast<int>(in.integer()), static_cast<int>(in.integer()), {}, {}};
+    key.region_a = read_region(in);
+    key.region_b = read_region(in);
+    History h;
+    h.tangential_gap = in.vec3();
+    h.status = static_cast<StickSlip>(in.count(2));
+    h.normal = in.vec3();
+    h.friction = in.vec3();
+    h.damping_power = in.real();
+    h.spring_energy = in.real();
+    history_.emplace(key, h);
+  }
+  snapshot_.damping_dissipation = in.real();
+  snapshot_.friction_dissipation = in.real();
+  snapshot_.boundary_work = in.real();
+  snapshot_.stored_energy = in.real();
+  snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
+  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
+  for (std::size_t s = 0; s < boundaries_.size(); ++s) {
+    snapshot_.boundary_reactions[s] = in.vec3();
+    snapshot_.boundary_moments[s] = in.vec3();
+  }
+  night_owls_ = in.integer();
+}
+
 int ContactSet::boundary_index(const std::string& name) const {
   for (std::size_t s = 0; s < boundaries_.size(); ++s)
     if (boundaries_[s].name == name) return static_cast<int>(s);

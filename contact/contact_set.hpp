@@ -27,6 +27,7 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/brute_force_search.hpp"
 #include "elements/applied_loads.hpp"
+#include "src/restart/state_stream.hpp"
 
 namespace polydem {
 
@@ -116,6 +117,11 @@ class ContactSet {
   void set_boundary_active(int boundary, bool active);
   /// The friction of an interaction off or on; elements are rebuilt with the new laws.
   void set_friction_enabled(int group_a, int group_b, bool enabled);
+
+  /// Checkpoints: friction histories, the energy ledger and the boundary
+  /// reactions of the last accepted state (elements are rebuilt by begin_step).
+  void write_state(StateWriter& out) const;
+  void read_state(StateReader& in);
 
   const ContactSnapshot& snapshot() const { return snapshot_; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }

@@ -35,6 +35,8 @@ class StepController {
   /// False when Δt fell below the minimum.
   bool rejected(double dt_taken, double error = 0);
   double minimum() const { return settings_.min; }
+  /// Continues with the Δt a checkpointed run was about to try.
+  void resume(double dt) { dt_ = dt; }
 
  private:
   StepControlSettings settings_;

@@ -71,7 +71,9 @@ struct RunResult {
 inline RunResult run_deck_in_memory(const DeckData& deck, int threads = 1) {
   RunResult result{build_model(deck), {}, {}, {}};
   Recorder recorder(result.model);
-  Analysis analysis(result.model, deck, RunOptions{threads, false});
+  RunOptions options;
+  options.threads = threads;
+  Analysis analysis(result.model, deck, options);
   result.totals = analysis.run(recorder);
   result.steps = std::move(recorder.steps);
   result.monitor = std::move(recorder.monitor);

@@ -88,7 +88,9 @@ struct ContactRun {
 inline ContactRun run_contact_deck(const DeckData& deck, int threads = 1) {
   ContactRun result{{build_model(deck), {}, {}, {}}, {}, 1e300};
   ContactRecorder recorder(result.run.model);
-  Analysis analysis(result.run.model, deck, RunOptions{threads, false});
+  RunOptions options;
+  options.threads = threads;
+  Analysis analysis(result.run.model, deck, options);
   result.run.totals = analysis.run(recorder);
   result.run.steps = std::move(recorder.inner.steps);
   result.run.monitor = std::move(recorder.inner.monitor);

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <set>
 
-#include "contact/geometry/file_bytes.hpp"
+#include "src/core/file_bytes.hpp"
 #include "contact/geometry/text_tokens.hpp"
 #include "src/core/errors.hpp"
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "contact/geometry/file_bytes.hpp"
+#include "src/core/file_bytes.hpp"
 #include "contact/geometry/text_tokens.hpp"
 #include "src/core/errors.hpp"
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "solvers/newmark_error.hpp"
 #include "solvers/newmark_update.hpp"
@@ -11,7 +12,10 @@
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/progress_line.hpp"
+#include "src/analysis/model_state.hpp"
+#include "src/core/file_bytes.hpp"
 #include "src/analysis/step_actions.hpp"
+#include "src/output/atomic_file.hpp"
 #include "src/analysis/rigid_nodes.hpp"
 
 namespace polydem {
@@ -131,10 +135,80 @@ double Analysis::next_sample_time(double time) const {
   return k * interval;
 }
 
+double Analysis::step_start_time(int index) const {
+  return index > 0 ? deck_.steps[static_cast<std::size_t>(index - 1)].end_time : 0.0;
+}
+
+namespace {
+
+constexpr const char* kCheckpointMagic = "polydem checkpoint 1";
+
+void write_totals(const RunTotals& totals, StateWriter& out) {
+  for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
+                       totals.night_owl_resolves})
+    out.put(static_cast<std::int64_t>(v));
+  out.put(static_cast<std::int64_t>(totals.rejections.size()));
+  for (const auto& [cause, count] : totals.rejections) {
+    out.put(cause);
+    out.put(static_cast<std::int64_t>(count));
+  }
+}
+
+void read_totals(RunTotals& totals, StateReader& in) {
+  for (long* v : {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
+                  &totals.night_owl_resolves})
+    *v = in.integer();
+  const std::size_t causes = in.count(1 << 20);
+  for (std::size_t k = 0; k < causes; ++k) {
+    const std::string cause = in.text();
+    totals.rejections[cause] = in.integer();
+  }
+}
+
+}  // namespace
+
+// Written after an accepted step, whole or not at all, so a crash at any moment
+// leaves the previous checkpoint usable.
+void Analysis::write_checkpoint(const AnalysisObserver& observer, int index, double next_dt) {
+  StateWriter out;
+  out.put(std::string(kCheckpointMagic));
+  out.put(static_cast<std::int64_t>(options_.deck_fingerprint));
+  out.put(static_cast<std::int64_t>(index));
+  out.put(time_);
+  out.put(next_dt);
+  out.put(next_checkpoint_);
+  write_totals(totals_, out);
+  write_model_state(model_, out);
+  StateWriter observer_state;  // length-prefixed: an observer that keeps no state skips it
+  observer.write_state(observer_state);
+  out.put(observer_state.bytes());
+  write_file_atomically(options_.checkpoint_path, out.bytes(), Durability::Synced);
+}
+
+void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& observer) {
+  StateReader in(read_file_bytes(checkpoint_file), checkpoint_file);
+  if (in.text() != kCheckpointMagic) in.fail("not a polydem checkpoint");
+  if (static_cast<std::uint64_t>(in.integer()) != options_.deck_fingerprint)
+    in.fail("the checkpoint was written by a run of another deck (or another version of this one)");
+  first_step_ = static_cast<int>(in.count(deck_.steps.size()));
+  time_ = in.real();
+  resume_dt_ = in.real();
+  next_checkpoint_ = in.real();
+  read_totals(totals_, in);
+  // The actions up to this step set flags and gravity; replaying them rebuilds what
+  // the checkpoint does not store (the gravity read next overrides theirs).
+  for (int index = 0; index <= first_step_; ++index) apply_step_actions(model_, deck_.steps[static_cast<std::size_t>(index)]);
+  read_model_state(model_, in);
+  StateReader observer_state(in.text(), checkpoint_file);
+  observer.read_state(observer_state, model_);
+  if (!in.at_end()) in.fail("the checkpoint has trailing data");
+}
+
 RunTotals Analysis::run(AnalysisObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  observer.sample(model_, time_);
-  for (int index = 0; index < static_cast<int>(deck_.steps.size()); ++index) {
+  if (resume_dt_ <= 0) observer.sample(model_, time_);
+  if (options_.checkpoint_every > 0 && resume_dt_ <= 0) next_checkpoint_ = options_.checkpoint_every;
+  for (int index = first_step_; index < static_cast<int>(deck_.steps.size()); ++index) {
     if (!run_analysis_step(index, observer)) break;
   }
   totals_.final_time = time_;
@@ -145,14 +219,15 @@ RunTotals Analysis::run(AnalysisObserver& observer) {
 
 bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
-  const double step_start = time_;
-  apply_step_actions(model_, spec);
+  const double step_start = step_start_time(index);
+  const bool resuming = resume_dt_ > 0;
+  if (!resuming) apply_step_actions(model_, spec);
   // Newmark needs accelerations that balance the forces now acting: after a
   // static step, and after actions that changed the forces (walls, gravity).
   const bool after_static = index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
-  if (spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
+  if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
     set_consistent_accelerations(model_, time_);
-  if ((index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked when the model was built
+  if (!resuming && (index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked at build
     const std::string problem = model_.contact->preflight(model_.nodes, time_);
     if (!problem.empty()) {
       totals_.gave_up = true;
@@ -166,6 +241,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   auto linear_solver = linear_solver_for(spec, index);
   NewtonSolver newton(*linear_solver, newton_settings(spec.newton));
   StepController controller(step_control_settings(spec.dt));
+  if (resuming) controller.resume(std::exchange(resume_dt_, 0.0));
   ProgressLine progress(options_.progress, step_start, spec.end_time, spec.name);
   std::vector<NodeState> next_nodes(model_.nodes.size());
 
@@ -221,6 +297,10 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     rejected_attempts = 0;
     observer.step_accepted(model_, record);
     if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);
+    if (options_.checkpoint_every > 0 && time_ >= next_checkpoint_ * (1 - 1e-12)) {
+      while (next_checkpoint_ <= time_ * (1 + 1e-12)) next_checkpoint_ += options_.checkpoint_every;
+      write_checkpoint(observer, index, controller.proposed());
+    }
     progress.update(time_, dt, record.newton_iterations);
   }
   progress.finish();

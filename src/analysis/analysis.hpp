@@ -5,12 +5,14 @@
 // fall below its minimum.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "src/analysis/model.hpp"
 #include "src/deck/deck_data.hpp"
+#include "src/restart/state_stream.hpp"
 
 namespace polydem {
 class GlobalSystem;
@@ -23,6 +25,9 @@ namespace polydem {
 struct RunOptions {
   int threads = 1;
   bool progress = false;  ///< a progress line on stderr
+  double checkpoint_every = 0;            ///< s of simulated time between checkpoints; 0: none
+  std::string checkpoint_path;            ///< where checkpoints go (replaced each time)
+  std::uint64_t deck_fingerprint = 0;     ///< identifies the deck a checkpoint belongs to
 };
 
 /// What one accepted time step did.
@@ -59,12 +64,21 @@ class AnalysisObserver {
   /// A sample of the converged state at an output time (the initial state included).
   virtual void sample(const Model& /*model*/, double /*time*/) {}
   virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
+  /// Checkpoints: what the observer accumulates over the run.
+  virtual void write_state(StateWriter& /*out*/) const {}
+  virtual void read_state(StateReader& /*in*/, const Model& /*model*/) {}
 };
 
 class Analysis {
  public:
   Analysis(Model& model, const DeckData& deck, RunOptions options);
   RunTotals run(AnalysisObserver& observer);
+
+  /// Before run(): continue from a checkpoint written by a run of the same deck
+  /// (model, contact, observer and step control as they were), so that the run
+  /// gives bitwise the results of the uninterrupted one. InputError for a file
+  /// that is no checkpoint of this deck.
+  void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
 
  private:
   struct StepOutcome;
@@ -74,12 +88,17 @@ class Analysis {
                NewtonReport& report);
   double local_error(const std::vector<NodeState>& next_nodes, const StepSpec& spec, double dt) const;
   double next_sample_time(double time) const;
+  void write_checkpoint(const AnalysisObserver& observer, int index, double next_dt);
+  double step_start_time(int index) const;
 
   Model& model_;
   const DeckData& deck_;
   RunOptions options_;
   RunTotals totals_;
   double time_ = 0;
+  int first_step_ = 0;              ///< the analysis step run() starts with
+  double resume_dt_ = 0;            ///< > 0: run() resumes inside first_step_ with this Δt
+  double next_checkpoint_ = 0;
 };
 
 }  // namespace polydem

@@ -56,4 +56,19 @@ const MonitorValues& EnergyMonitor::update(const Model& model, double previous_t
   return values_;
 }
 
+void EnergyMonitor::write_state(StateWriter& out) const {
+  out.put(values_.external_work);
+  out.put(values_.initial_energy);
+  out.put(boundary_work_);
+  out.put(previous_gravity_);
+}
+
+void EnergyMonitor::read_state(StateReader& in, const Model& model) {
+  values_.external_work = in.real();
+  values_.initial_energy = in.real();
+  boundary_work_ = in.real();
+  previous_gravity_ = in.vec3();
+  previous_nodes_ = model.nodes;
+}
+
 }  // namespace polydem

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "src/analysis/model.hpp"
+#include "src/restart/state_stream.hpp"
 
 namespace polydem {
 
@@ -38,6 +39,11 @@ class EnergyMonitor {
   const MonitorValues& update(const Model& model, double previous_time, double time,
                               double previous_load_factor, double load_factor);
   const MonitorValues& values() const { return values_; }
+
+  /// Checkpoints: the accumulated work and the references of the energy balance.
+  void write_state(StateWriter& out) const;
+  /// After read_state the monitor continues from `model`'s (restored) state.
+  void read_state(StateReader& in, const Model& model);
 
  private:
   void measure_state(const Model& model, double load_factor);

@@ -170,6 +170,22 @@ void RunOutput::write_contact_sample(const Model& model, double time, int index)
   contact_pvd_->add(time, file);
 }
 
+void RunOutput::write_state(StateWriter& out) const {
+  energy_.write_state(out);
+  out.put(previous_time_);
+  out.put(previous_load_factor_);
+  out.put(static_cast<std::int64_t>(rejected_steps_));
+  out.put(static_cast<std::int64_t>(sample_count_));
+}
+
+void RunOutput::read_state(StateReader& in, const Model& model) {
+  energy_.read_state(in, model);
+  previous_time_ = in.real();
+  previous_load_factor_ = in.real();
+  rejected_steps_ = in.integer();
+  sample_count_ = static_cast<int>(in.integer());
+}
+
 void RunOutput::finished(const Model& model, const RunTotals& totals) {
   monitor_csv_->finish();
   write_summary(model, totals);

@@ -21,6 +21,7 @@
 #include "src/analysis/run_output.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "src/output/atomic_file.hpp"
+#include "src/restart/state_stream.hpp"
 
 namespace polydem {
 namespace {
@@ -32,6 +33,8 @@ struct RunArguments {
   int threads = std::max(
       1, static_cast<int>(std::thread::hardware_concurrency()) / mpi_launcher_local_size());
   bool quiet = false;
+  double checkpoint_every = 0;
+  std::string restart;
 };
 
 bool uses_petsc(const DeckData& deck) {
@@ -51,15 +54,23 @@ int run_deck(const RunArguments& args) {
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
   Model model = build_model(deck);
+  const std::string echo = echo_deck(args.deck);
   AnalysisObserver no_output;
   std::unique_ptr<RunOutput> output;
   if (reports) {
     output = std::make_unique<RunOutput>(out, model, deck);
-    write_file_atomically(out / "deck.echo.yaml", echo_deck(args.deck));
+    write_file_atomically(out / "deck.echo.yaml", echo);
   }
-  const bool progress = reports && !args.quiet && isatty(STDERR_FILENO);
-  Analysis analysis(model, deck, RunOptions{args.threads, progress});
-  const RunTotals totals = analysis.run(output ? *output : no_output);
+  AnalysisObserver& observer = output ? *output : no_output;
+  RunOptions options;
+  options.threads = args.threads;
+  options.progress = reports && !args.quiet && isatty(STDERR_FILENO);
+  options.checkpoint_every = reports ? args.checkpoint_every : 0.0;
+  options.checkpoint_path = (out / "checkpoint.bin").string();
+  options.deck_fingerprint = fingerprint(echo);
+  Analysis analysis(model, deck, options);
+  if (!args.restart.empty()) analysis.resume(args.restart, observer);
+  const RunTotals totals = analysis.run(observer);
   if (!reports) return totals.gave_up ? 3 : 0;
   if (totals.gave_up) {
     std::cerr << "polydem: solver gave up: " << totals.give_up_reason
@@ -89,6 +100,14 @@ void add_run_commands(CLI::App& app, int& exit_code) {
                   "Threads for element evaluation (default: all cores, shared among the MPI ranks)")
       ->check(CLI::Range(1, 1024));
   run->add_flag("--quiet", args->quiet, "No progress line or final report");
+  run->add_option("--checkpoint-every", args->checkpoint_every,
+                  "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
+                  "simulated time")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--restart", args->restart,
+                  "Continue from a checkpoint of a run of the same deck (bitwise the same results with "
+                  "the same thread count)")
+      ->check(CLI::ExistingFile);
   run->callback([args, &exit_code] { exit_code = run_deck(*args); });
 
   auto pack_deck = std::make_shared<std::array<std::string, 2>>();

@@ -1,4 +1,4 @@
-#include "contact/geometry/file_bytes.hpp"
+#include "src/core/file_bytes.hpp"
 
 #include <fstream>
 #include <iterator>

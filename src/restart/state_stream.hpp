@@ -1,0 +1,53 @@
+// A byte stream for checkpoints: fixed-width little-endian integers and
+// doubles stored bit for bit, so that a restarted run continues from exactly
+// the state the interrupted one had. Reading past the end, or a value that
+// does not fit, is an InputError naming the file.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "src/core/types.hpp"
+
+namespace polydem {
+
+class StateWriter {
+ public:
+  void put(std::int64_t value);
+  void put(double value);
+  void put(bool value) { put(static_cast<std::int64_t>(value)); }
+  void put(const std::string& text);
+  void put(const Vec3& v);
+  const std::string& bytes() const { return bytes_; }
+
+ private:
+  std::string bytes_;
+};
+
+class StateReader {
+ public:
+  StateReader(std::string bytes, std::string file) : bytes_(std::move(bytes)), file_(std::move(file)) {}
+  std::int64_t integer();
+  /// An integer in [0, limit): a count or an index.
+  std::size_t count(std::size_t limit);
+  double real();
+  bool boolean() { return integer() != 0; }
+  std::string text();
+  Vec3 vec3();
+  bool at_end() const { return position_ == bytes_.size(); }
+  /// InputError "<file>: <message>".
+  [[noreturn]] void fail(const std::string& message) const;
+
+ private:
+  void take(void* destination, std::size_t size);
+
+  std::string bytes_;
+  std::string file_;
+  std::size_t position_ = 0;
+};
+
+/// FNV-1a, 64 bits: a stable fingerprint of text (the deck a checkpoint belongs to).
+std::uint64_t fingerprint(std::string_view text);
+
+}  // namespace polydem
