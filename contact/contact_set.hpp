@@ -125,6 +125,7 @@ class ContactSet {
 
   const ContactSnapshot& snapshot() const { return snapshot_; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }
+  const std::vector<ContactBody>& bodies() const { return bodies_; }
   long night_owls() const { return night_owls_; }
 
  private:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Figures against time from a polydem run's monitor.csv.
 
-usage: polydem_plot.py DIR        (or: polydem plot DIR, which runs this script)
+usage: polydem_plot.py DIR [SAMPLE]   (or: polydem plot DIR [--sample K], which runs this script)
 
 Writes DIR/plots/<name>.png with matplotlib's Agg backend (no display):
   kinetic_energy.png     kinetic energy
@@ -9,6 +9,8 @@ Writes DIR/plots/<name>.png with matplotlib's Agg backend (no display):
   newton_iterations.png  Newton iterations per accepted step
   <column>.png           every further column whose name starts with
                          `contacts_` or `reaction_`, when monitor.csv has it
+  configuration.png      the bodies and boundaries of one sample (the last one,
+                         or SAMPLE), drawn from surfaces.pvd when the run wrote it
 Each PNG is written under a temporary name in DIR/plots and renamed, so a
 reader never sees half a file and an old figure stays whole until replaced.
 
@@ -16,10 +18,13 @@ Exit codes: 0 done; 2 DIR is not a directory, or monitor.csv is missing or
 malformed; 4 this interpreter has no matplotlib (`polydem plot` then tries the
 next interpreter); 1 anything else.
 """
+import base64
 import csv
 import os
+import struct
 import sys
 import tempfile
+import xml.etree.ElementTree as ElementTree
 
 EXIT_BAD_INPUT = 2
 EXIT_NO_MATPLOTLIB = 4
@@ -106,10 +111,107 @@ def draw(pyplot, columns, figures, plots_dir, title):
     return written
 
 
+def decode_array(element):
+    """A binary DataArray of polydem's VTU files: base64 of a UInt64 byte count and the values."""
+    raw = base64.b64decode("".join(element.text.split()))
+    (size,) = struct.unpack_from("<Q", raw, 0)
+    kind = {"Float64": "d", "Int64": "q", "UInt8": "B"}[element.get("type")]
+    count = size // struct.calcsize(kind)
+    return struct.unpack_from("<%d%s" % (count, kind), raw, 8)
+
+
+def read_surfaces(path):
+    """Points, triangles and the owning body of each triangle of a surfaces VTU."""
+    root = ElementTree.parse(path).getroot()
+    piece = root.find("./UnstructuredGrid/Piece")
+    flat = decode_array(piece.find("./Points/DataArray"))
+    points = [flat[i:i + 3] for i in range(0, len(flat), 3)]
+    cells = {a.get("Name"): a for a in piece.find("./Cells").findall("DataArray")}
+    connectivity = decode_array(cells["connectivity"])
+    triangles = [connectivity[i:i + 3] for i in range(0, len(connectivity), 3)]
+    owners = decode_array(piece.find("./CellData/DataArray[@Name='body']"))
+    return points, triangles, owners
+
+
+def clip_to_box(polygon, low, high):
+    """Sutherland–Hodgman clipping of a 3D polygon to an axis-aligned box, so that a
+    boundary much larger than the bodies (a ground plane) is drawn only where they are."""
+    for axis in range(3):
+        for bound, inside in ((low[axis], lambda p, b, a=axis: p[a] >= b), (high[axis], lambda p, b, a=axis: p[a] <= b)):
+            clipped = []
+            for i, current in enumerate(polygon):
+                previous = polygon[i - 1]
+                if inside(current, bound) != inside(previous, bound):
+                    t = (bound - previous[axis]) / (current[axis] - previous[axis])
+                    clipped.append(tuple(previous[k] + t * (current[k] - previous[k]) for k in range(3)))
+                if inside(current, bound):
+                    clipped.append(current)
+            polygon = clipped
+            if not polygon:
+                return polygon
+    return polygon
+
+
+def render(pyplot, directory, plots_dir, sample, title):
+    """configuration.png: the sample's surfaces, shaded by a fixed light, coloured by body."""
+    collection = ElementTree.parse(os.path.join(directory, "surfaces.pvd")).getroot()
+    datasets = collection.findall("./Collection/DataSet")
+    if not datasets:
+        return None
+    dataset = datasets[sample if sample is not None else -1]
+    points, triangles, owners = read_surfaces(os.path.join(directory, dataset.get("file")))
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+    colormap = pyplot.get_cmap("tab20")
+    light = (0.4, -0.5, 0.77)
+    bodies = [t for t, o in zip(triangles, owners) if o >= 0]
+    used = [points[i] for t in (bodies or triangles) for i in t]
+    low = [min(p[k] for p in used) for k in range(3)]
+    high = [max(p[k] for p in used) for k in range(3)]
+    span = max(h - l for l, h in zip(low, high)) or 1.0
+    view_low = [0.5 * (l + h) - 0.55 * span for l, h in zip(low, high)]
+    view_high = [0.5 * (l + h) + 0.55 * span for l, h in zip(low, high)]
+    faces, colours = [], []
+    for triangle, owner in zip(triangles, owners):
+        a, b, c = (points[i] for i in triangle)
+        polygon = [a, b, c] if owner >= 0 else clip_to_box([a, b, c], view_low, view_high)
+        if len(polygon) < 3:
+            continue
+        u = [b[k] - a[k] for k in range(3)]
+        v = [c[k] - a[k] for k in range(3)]
+        n = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        length = sum(x * x for x in n) ** 0.5 or 1.0
+        shade = 0.45 + 0.55 * abs(sum(n[k] * light[k] for k in range(3))) / length
+        base = (0.75, 0.75, 0.75) if owner < 0 else colormap(int(owner) % 20)[:3]
+        faces.append(polygon)
+        colours.append(tuple(shade * x for x in base))
+    figure = pyplot.figure(figsize=(8, 7))
+    axes = figure.add_subplot(projection="3d")
+    axes.add_collection3d(Poly3DCollection(faces, facecolors=colours, linewidths=0))
+    for k, setter in enumerate((axes.set_xlim, axes.set_ylim, axes.set_zlim)):
+        setter(view_low[k], view_high[k])
+    axes.set_box_aspect((1, 1, 1))
+    axes.view_init(elev=22, azim=-60)
+    axes.set_xlabel("x (m)")
+    axes.set_ylabel("y (m)")
+    axes.set_zlabel("z (m)")
+    axes.set_title(f"{title}, t = {float(dataset.get('timestep')):.4g} s")
+    path = os.path.join(plots_dir, "configuration.png")
+    save_atomically(figure, path)
+    pyplot.close(figure)
+    return path
+
+
 def main(argv):
-    if len(argv) != 2:
-        print("usage: polydem_plot.py DIR", file=sys.stderr)
+    if len(argv) not in (2, 3):
+        print("usage: polydem_plot.py DIR [SAMPLE]", file=sys.stderr)
         return EXIT_BAD_INPUT
+    sample = None
+    if len(argv) == 3:
+        try:
+            sample = int(argv[2])
+        except ValueError:
+            print(f"polydem plot: error: sample '{argv[2]}' is not an integer", file=sys.stderr)
+            return EXIT_BAD_INPUT
     directory = argv[1]
     if not os.path.isdir(directory):
         print(f"polydem plot: error: {directory}: not a directory", file=sys.stderr)
@@ -141,6 +243,14 @@ def main(argv):
     title = os.path.basename(os.path.normpath(os.path.abspath(directory)))
     for path in draw(pyplot, columns, figures_to_draw(columns), plots_dir, title):
         print(path)
+    if os.path.exists(os.path.join(directory, "surfaces.pvd")):
+        try:
+            path = render(pyplot, directory, plots_dir, sample, title)
+        except IndexError:
+            print(f"polydem plot: error: no sample {sample} in surfaces.pvd", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if path:
+            print(path)
     return 0
 
 

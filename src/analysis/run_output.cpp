@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "src/analysis/surface_output.hpp"
 #include "src/core/rotation.hpp"
 #include "src/output/atomic_file.hpp"
 #include "src/output/csv_writer.hpp"
@@ -121,6 +122,8 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
     std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
     if (model.contact) contact_pvd_ = std::make_unique<PvdCollection>(directory_ / "contacts.pvd");
+    if (model.contact && deck_.output.surfaces)
+      surfaces_pvd_ = std::make_unique<PvdCollection>(directory_ / "surfaces.pvd");
   }
 }
 
@@ -159,6 +162,7 @@ void RunOutput::sample(const Model& model, double time) {
   write_vtu(file, bodies_as_points(model));
   pvd_->add(time, file);
   if (contact_pvd_) write_contact_sample(model, time, sample_count_);
+  if (surfaces_pvd_) write_surfaces_sample(model, time, sample_count_);
   ++sample_count_;
 }
 
@@ -168,6 +172,14 @@ void RunOutput::write_contact_sample(const Model& model, double time, int index)
   const std::filesystem::path file = directory_ / "vtk" / name;
   write_vtu(file, contacts_as_points(model.contact->snapshot()));
   contact_pvd_->add(time, file);
+}
+
+void RunOutput::write_surfaces_sample(const Model& model, double time, int index) {
+  char name[32];
+  std::snprintf(name, sizeof name, "surfaces_%06d.vtu", index);
+  const std::filesystem::path file = directory_ / "vtk" / name;
+  write_vtu(file, surfaces_mesh(model, time));
+  surfaces_pvd_->add(time, file);
 }
 
 void RunOutput::write_state(StateWriter& out) const {

@@ -34,6 +34,7 @@ class RunOutput final : public AnalysisObserver {
  private:
   void write_summary(const Model& model, const RunTotals& totals) const;
   void write_contact_sample(const Model& model, double time, int index);
+  void write_surfaces_sample(const Model& model, double time, int index);
 
   std::filesystem::path directory_;
   const DeckData& deck_;
@@ -41,6 +42,7 @@ class RunOutput final : public AnalysisObserver {
   std::unique_ptr<CsvLog> monitor_csv_;
   std::unique_ptr<PvdCollection> pvd_;
   std::unique_ptr<PvdCollection> contact_pvd_;  ///< contacts.pvd, when the model has contact
+  std::unique_ptr<PvdCollection> surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
   int sample_count_ = 0;
   double previous_time_ = 0;
   double previous_load_factor_ = 1;

@@ -27,6 +27,7 @@ constexpr int kNoMatplotlib = 4;
 struct PlotArguments {
   std::string directory;
   std::string python;
+  int sample = -1;  ///< the sample configuration.png shows; -1: the last
 };
 
 // Checked here as well as in the script, so that a bad DIR is exit 2 even
@@ -51,9 +52,10 @@ std::vector<std::string> interpreters(const PlotArguments& args) {
 
 /// Runs `python -c SCRIPT DIR` and returns its exit code, or nothing when the
 /// interpreter cannot be started or dies from a signal.
-std::optional<int> run_script(const std::string& python, const std::string& directory) {
+std::optional<int> run_script(const std::string& python, const PlotArguments& args) {
   const std::string script(plot_script());
-  std::vector<std::string> words{python, "-c", script, directory};
+  std::vector<std::string> words{python, "-c", script, args.directory};
+  if (args.sample >= 0) words.push_back(std::to_string(args.sample));
   std::vector<char*> argv;
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
@@ -69,7 +71,7 @@ int plot(const PlotArguments& args) {
   check_run_directory(args.directory);
   std::string tried;
   for (const std::string& python : interpreters(args)) {
-    const std::optional<int> code = run_script(python, args.directory);
+    const std::optional<int> code = run_script(python, args);
     if (code && *code != kNoMatplotlib) {
       if (*code == 0 || *code == 2) return *code;
       std::cerr << "polydem plot: " << python << " failed with exit code " << *code << "\n";
@@ -88,11 +90,16 @@ int plot(const PlotArguments& args) {
 void add_plot_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<PlotArguments>();
   CLI::App* command = app.add_subcommand(
-      "plot", "PNG figures against time from DIR/monitor.csv, written to DIR/plots/");
+      "plot",
+      "PNG figures against time from DIR/monitor.csv, and a picture of a sample configuration, "
+      "written to DIR/plots/");
   command->add_option("DIR", args->directory, "Output directory of a run")->required();
   command->add_option("--python", args->python,
                       "Python interpreter with matplotlib (default: $POLYDEM_PYTHON, python3, "
                       "/usr/bin/python3)");
+  command->add_option("--sample", args->sample,
+                      "Which sample configuration.png shows (0 = the first; default: the last)")
+      ->check(CLI::NonNegativeNumber);
   command->callback([args, &exit_code] { exit_code = plot(*args); });
 }
 

@@ -249,6 +249,7 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   const ParamSet& output = deck.object("output");
   data.output.interval = output.real("interval");
   data.output.vtk = output.boolean("vtk");
+  data.output.surfaces = output.boolean("surfaces");
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
   for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, file_name));

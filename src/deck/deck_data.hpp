@@ -193,6 +193,7 @@ struct StepSpec {
 struct OutputSpec {
   double interval = 0;  ///< s between samples; 0 = only the initial and final states
   bool vtk = true;      ///< write results.pvd and the VTU samples
+  bool surfaces = true; ///< with vtk: surfaces.pvd of the bodies' and boundaries' triangles
 };
 
 struct DeckData {

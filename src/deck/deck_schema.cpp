@@ -126,6 +126,11 @@ ObjectSchema output_params() {
       .with_default(0.0)
       .at_least(0);
   schema.add_bool("vtk", "Write results.pvd and its VTU samples.").with_default(true);
+  schema
+      .add_bool("surfaces",
+                "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with shapes and "
+                "of the active boundaries per sample (for ParaView and `polydem plot --render`).")
+      .with_default(true);
   return schema;
 }
 

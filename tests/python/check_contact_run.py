@@ -9,7 +9,9 @@ usage: check_contact_run.py POLYDEM DECK WORKDIR
   points as monitor.csv's last row has active contacts;
 - the forces of the boundary contacts in the last sample sum to the reaction
   columns of monitor.csv;
-- energy_balance_error stays below 1 % of the energy dissipated.
+- energy_balance_error stays below 1 % of the energy dissipated;
+- surfaces.pvd holds every body's triangles, and `polydem plot` draws the last
+  sample into a PNG.
 """
 import csv
 import os
@@ -81,6 +83,20 @@ def main():
     worst = max(abs(float(r["energy_balance_error"])) for r in rows)
     if not dissipated > 0 or worst > 1e-2 * dissipated:
         fail(f"energy balance error {worst} J against {dissipated} J dissipated")
+    surfaces = ElementTree.parse(os.path.join(one, "surfaces.pvd")).getroot().findall("./Collection/DataSet")
+    reader = vtk.vtkXMLUnstructuredGridReader()
+    reader.SetFileName(os.path.join(one, surfaces[-1].get("file")))
+    reader.Update()
+    owners = vtk_to_numpy(reader.GetOutput().GetCellData().GetArray("body"))
+    if len(surfaces) != len(bodies) or sorted(set(owners[owners >= 0])) != [0, 1, 2]:
+        fail(f"surfaces: {len(surfaces)} samples, bodies {sorted(set(owners))}")
+    result = subprocess.run([polydem, "plot", one], capture_output=True, text=True, timeout=300)
+    picture = os.path.join(one, "plots", "configuration.png")
+    if result.returncode != 0 or not os.path.exists(picture):
+        fail(f"polydem plot: exit {result.returncode}, {result.stderr}")
+    with open(picture, "rb") as f:
+        if f.read(8) != b"\x89PNG\r\n\x1a\n":
+            fail("configuration.png is not a PNG file")
     print(f"ok: {len(rows)} steps, {len(datasets)} contact samples, {active} contacts at the end, "
           f"balance error {worst:.3g} J of {dissipated:.3g} J dissipated")
 
