@@ -264,6 +264,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     context.newmark = NewmarkCoefficients::make(spec.beta, spec.gamma, dt);
     system.begin_step(context, time_);
     if (model_.contact && model_.contact->begin_step(system.context())) system.rebuild_pattern();
+    system.predict();
     NewtonReport report;
     int night_owls = 0;
     const bool converged = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);

@@ -52,6 +52,33 @@ void GlobalSystem::begin_step(StepContext context, double step_start_time) {
   context_.increments = &increments_;
 }
 
+void GlobalSystem::predict() {
+  if (!context_.dynamic()) return;
+  const double dt = context_.dt;
+  Eigen::VectorXd& predicted = trial_increments_;
+  predicted = increments_;
+  for (std::size_t b = 0; b < model_.bodies.size(); ++b) {
+    const NodeState& node = model_.nodes[b];
+    const Vec3 du = dt * node.velocity + 0.5 * dt * dt * node.acceleration;
+    const Vec3 dalpha = dt * node.angular_velocity + 0.5 * dt * dt * node.angular_acceleration;
+    for (int k = 0; k < 3; ++k) {
+      const int dof = kDofsPerNode * static_cast<int>(b) + k;
+      if (!model_.dofs.is_constrained(dof)) predicted[dof] = du[k];
+      if (!model_.dofs.is_constrained(dof + 3)) predicted[dof + 3] = dalpha[k];
+    }
+  }
+  constexpr int kHalvings = 3;
+  for (int halving = 0; halving <= kHalvings; ++halving) {
+    StepContext trial = context_;
+    trial.increments = &predicted;
+    if (!model_.contact || model_.contact->admissible(context_, trial)) {
+      increments_.swap(predicted);
+      return;
+    }
+    predicted = increments_ + 0.5 * (predicted - increments_);
+  }
+}
+
 void GlobalSystem::evaluate() { assembler_.assemble(context_, threads_); }
 
 double GlobalSystem::force_scale() const {

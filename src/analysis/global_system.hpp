@@ -29,6 +29,12 @@ class GlobalSystem final : public NewtonProblem {
   /// free DOFs, prescribed increments for the others.
   void begin_step(StepContext context, double step_start_time);
 
+  /// A first iterate from the motion at i (dynamic steps): u^Δ = Δt u̇ + Δt² ü/2 and
+  /// α^Δ = Δt ω + Δt² ω̇/2 for the bodies' free DOFs, halved until it crosses no
+  /// contact barrier, else left at zero. Newton then starts next to the solution
+  /// of a smooth step instead of a residual the size of the inertia forces.
+  void predict();
+
   const StepContext& context() const { return context_; }
   const Eigen::VectorXd& increments() const { return increments_; }
   /// Force scale (N) used by residual_norm(); 0 selects the automatic one.
