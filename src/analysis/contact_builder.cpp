@@ -106,8 +106,11 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   for (const InteractionSpec& spec : deck.contact.interactions)
     if (spec.enabled)
       table.set(groups.id(spec.group_a), groups.id(spec.group_b), spec.params);
-  return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
-                                      SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
+  SearchSettings search;
+  search.travel_factor = deck.contact.travel_factor;
+  search.minimum_margin = deck.contact.minimum_margin;
+  return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries),
+                                      std::move(table), search);
 }
 
 }  // namespace polydem
