@@ -109,6 +109,10 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   SearchSettings search;
   search.travel_factor = deck.contact.travel_factor;
   search.minimum_margin = deck.contact.minimum_margin;
+  search.verlet_margin = deck.contact.verlet_margin;
+  search.cell_size = deck.contact.cell_size;
+  if (deck.contact.domain)
+    search.domain = SearchBox{deck.contact.domain->min, deck.contact.domain->max};
   return std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries),
                                       std::move(table), search);
 }

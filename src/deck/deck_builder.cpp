@@ -193,6 +193,10 @@ ContactSpec contact(const ParamSet& set) {
   ContactSpec spec;
   spec.travel_factor = set.real("travel_factor");
   spec.minimum_margin = set.real("minimum_margin");
+  if (set.has_value("verlet_margin")) spec.verlet_margin = set.real("verlet_margin");
+  if (set.has_value("cell_size")) spec.cell_size = set.real("cell_size");
+  if (const ParamSet& domain = set.object("domain"); domain.has_value("min"))
+    spec.domain = BoxSpec{domain.vec3("min"), domain.vec3("max")};
   for (const auto& item : set.objects("interactions")) spec.interactions.push_back(interaction(item));
   return spec;
 }

@@ -213,10 +213,11 @@ ObjectSchema newton_params() {
 const SchemaRegistry& deck_registry() {
   static const SchemaRegistry registry = [] {
     SchemaRegistry r;
-    for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
-                         newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
-                         node_load_params, shape_params, boundary_params, motion_params, contact_params,
-                         interaction_params, normal_law_params, friction_params})
+    for (auto declare :
+         {deck_params, output_params, step_params, time_step_params, newmark_params, newton_params,
+          body_params, prescribed_dof_params, load_params, rigid_node_params, node_load_params,
+          shape_params, boundary_params, motion_params, contact_params, search_domain_params,
+          interaction_params, normal_law_params, friction_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());
