@@ -1,6 +1,7 @@
 #include "contact/search/contact_search.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include "contact/search/sub_region_proximity.hpp"
 #include "contact/search/world_primitive_cache.hpp"
@@ -22,6 +23,11 @@ SearchObject with_list_margin(SearchObject object, double verlet_margin) {
 const SearchObject& side_b(const SearchScene& scene, const BodyPair& id) {
   return id.boundary >= 0 ? scene.boundaries[static_cast<std::size_t>(id.boundary)]
                           : scene.bodies[static_cast<std::size_t>(id.body_b)];
+}
+
+double seconds_between(std::chrono::steady_clock::time_point from,
+                       std::chrono::steady_clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
 }
 
 /// How far a body's points may be from where they were at the build.
@@ -53,27 +59,22 @@ void ContactSearch::build_cells(const SearchScene& scene, double reach) {
   cells_.build(centres_, cell > 0 ? cell : 1.0);
 }
 
-// The lists hold what lies within the skin plus both list margins L = m + δ/2
-// (m the inflation at the build); lists_valid keeps D + m ≤ L for every body.
-void ContactSearch::build_chunk(const SearchScene& scene, const Extent& extent, Chunk& chunk,
-                                int first_body, int end_body) const {
-  chunk.pairs.clear();
-  chunk.regions.clear();
+// First level: the body pairs of a chunk's bodies whose bounding spheres,
+// inflated by their list margins L = m + δ/2 (m the inflation at the build),
+// come within the pair's skin: boundaries directly, bodies through the cells.
+void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& extent, Chunk& chunk,
+                                     int first_body, int end_body) const {
+  chunk.near.clear();
   thread_local std::vector<int> neighbours;
-  const auto add = [&](const BodyPair& id, const SearchObject& a, const SearchObject& b) {
+  const auto consider = [&](const BodyPair& id, const SearchObject& a, const SearchObject& b) {
     const std::optional<double> skin = scene.skin(id);
-    if (!skin || !bounding_spheres_overlap(a, b, *skin)) return;
-    const std::size_t first = chunk.regions.size();
-    near_sub_region_pairs(a, b, pair_reach(a, b, *skin), chunk.regions);
-    if (chunk.regions.size() > first)
-      chunk.pairs.push_back({id, *skin, static_cast<std::uint32_t>(first),
-                             static_cast<std::uint32_t>(chunk.regions.size() - first)});
+    if (skin && bounding_spheres_overlap(a, b, *skin)) chunk.near.push_back({id, *skin});
   };
   for (int a = first_body; a < end_body; ++a) {
     if (!scene.bodies[static_cast<std::size_t>(a)].shape) continue;
     const SearchObject body = with_list_margin(scene.bodies[static_cast<std::size_t>(a)], margin_);
     for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
-      add({a, -1, static_cast<int>(s)}, body, with_list_margin(scene.boundaries[s], margin_));
+      consider({a, -1, static_cast<int>(s)}, body, with_list_margin(scene.boundaries[s], margin_));
     neighbours.clear();
     const double reach =
         (body.shape->bounding_radius + body.margin + extent.reach()) * (1 + kCellQueryWidening);
@@ -83,12 +84,31 @@ void ContactSearch::build_chunk(const SearchScene& scene, const Extent& extent, 
     });
     std::sort(neighbours.begin(), neighbours.end());
     for (const int other : neighbours)
-      add({a, other, -1}, body,
-          with_list_margin(scene.bodies[static_cast<std::size_t>(other)], margin_));
+      consider({a, other, -1}, body,
+               with_list_margin(scene.bodies[static_cast<std::size_t>(other)], margin_));
+  }
+}
+
+// Second level: the sub-region pairs of each near pair within the skin plus
+// both list margins; a pair without any is dropped (it cannot have one before
+// the lists are rebuilt).
+void ContactSearch::find_near_regions(const SearchScene& scene, Chunk& chunk) const {
+  chunk.pairs.clear();
+  chunk.regions.clear();
+  for (const NearPair& near : chunk.near) {
+    const SearchObject a =
+        with_list_margin(scene.bodies[static_cast<std::size_t>(near.id.body_a)], margin_);
+    const SearchObject b = with_list_margin(side_b(scene, near.id), margin_);
+    const std::size_t first = chunk.regions.size();
+    near_sub_region_pairs(a, b, pair_reach(a, b, near.skin), chunk.regions);
+    if (chunk.regions.size() > first)
+      chunk.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
+                             static_cast<std::uint32_t>(chunk.regions.size() - first)});
   }
 }
 
 void ContactSearch::build_lists(const SearchScene& scene, int threads) {
+  const auto start = std::chrono::steady_clock::now();
   const Extent extent = extent_of(scene, 0.5 * margin_);
   build_cells(scene, extent.radius + extent.margin + extent.reach());
   const int bodies = static_cast<int>(scene.bodies.size());
@@ -96,8 +116,12 @@ void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   const int chunk_count = static_cast<int>(chunks_.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (int c = 0; c < chunk_count; ++c)
-    build_chunk(scene, extent, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
-                std::min(bodies, (c + 1) * kChunkBodies));
+    find_near_bodies(scene, extent, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
+                     std::min(bodies, (c + 1) * kChunkBodies));
+  const auto broad = std::chrono::steady_clock::now();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+  for (int c = 0; c < chunk_count; ++c)
+    find_near_regions(scene, chunks_[static_cast<std::size_t>(c)]);
   built_bodies_.assign(scene.bodies.begin(), scene.bodies.end());
   built_boundaries_.assign(scene.boundaries.begin(), scene.boundaries.end());
   for (SearchObject& body : built_bodies_) body = with_list_margin(body, margin_);
@@ -105,6 +129,8 @@ void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   built_ = true;
   ++statistics_.list_builds;
   statistics_.cell_size = cells_.cell_size();
+  statistics_.build_broad_seconds = seconds_between(start, broad);
+  statistics_.build_narrow_seconds = seconds_between(broad, std::chrono::steady_clock::now());
 }
 
 bool ContactSearch::lists_valid(const SearchScene& scene) const {
@@ -152,7 +178,11 @@ void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk) const {
 }
 
 void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int threads) {
-  if (!lists_valid(scene)) build_lists(scene, threads);
+  const auto start = std::chrono::steady_clock::now();
+  const bool valid = lists_valid(scene);
+  statistics_.check_seconds = seconds_between(start, std::chrono::steady_clock::now());
+  if (!valid) build_lists(scene, threads);
+  const auto filter_start = std::chrono::steady_clock::now();
   const int chunk_count = static_cast<int>(chunks_.size());
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
   for (int c = 0; c < chunk_count; ++c) filter_chunk(scene, chunks_[static_cast<std::size_t>(c)]);
@@ -166,6 +196,7 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
     out.regions.insert(out.regions.end(), chunk.found.regions.begin(), chunk.found.regions.end());
   }
   ++statistics_.searches;
+  statistics_.filter_seconds = seconds_between(filter_start, std::chrono::steady_clock::now());
   update_statistics();
 }
 
@@ -207,7 +238,8 @@ void ContactSearch::update_statistics() {
   for (const Chunk& chunk : chunks_) {
     statistics_.list_pairs += chunk.pairs.size();
     statistics_.list_regions += chunk.regions.size();
-    bytes += chunk.pairs.capacity() * sizeof(CandidatePair) +
+    bytes += chunk.near.capacity() * sizeof(NearPair) +
+             chunk.pairs.capacity() * sizeof(CandidatePair) +
              chunk.regions.capacity() * sizeof(PrimitivePair) +
              chunk.found.pairs.capacity() * sizeof(CandidatePair) +
              chunk.found.regions.capacity() * sizeof(SubRegionPair);

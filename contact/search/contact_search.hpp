@@ -37,6 +37,11 @@ struct SearchStatistics {
   std::size_t list_regions = 0;  ///< sub-region pairs in the Verlet lists
   std::size_t memory_bytes = 0;  ///< lists, cells and buffers
   double cell_size = 0;          ///< m, of the last build
+  // Wall-clock seconds of the last build's phases and of the last search's:
+  double build_broad_seconds = 0;   ///< cells and body pairs (first level)
+  double build_narrow_seconds = 0;  ///< sub-region pairs (second level)
+  double check_seconds = 0;         ///< whether the lists still hold
+  double filter_seconds = 0;        ///< the exact per-step test on the lists
 };
 
 class ContactSearch {
@@ -59,7 +64,12 @@ class ContactSearch {
   double verlet_margin() const { return margin_; }
 
  private:
+  struct NearPair {
+    BodyPair id;
+    double skin = 0;
+  };
   struct Chunk {
+    std::vector<NearPair> near;  ///< first level of the last build
     std::vector<CandidatePair> pairs;
     std::vector<PrimitivePair> regions;
     CandidateSet found;  ///< this chunk's part of the last find
@@ -79,8 +89,9 @@ class ContactSearch {
   bool lists_valid(const SearchScene& scene) const;
   void build_lists(const SearchScene& scene, int threads);
   void build_cells(const SearchScene& scene, double reach);
-  void build_chunk(const SearchScene& scene, const Extent& extent, Chunk& chunk, int first_body,
-                   int end_body) const;
+  void find_near_bodies(const SearchScene& scene, const Extent& extent, Chunk& chunk,
+                        int first_body, int end_body) const;
+  void find_near_regions(const SearchScene& scene, Chunk& chunk) const;
   void filter_chunk(const SearchScene& scene, Chunk& chunk) const;
   void update_statistics();
 
