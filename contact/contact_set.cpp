@@ -17,8 +17,9 @@ namespace polydem {
 
 namespace {
 
-/// δ when the deck leaves it: a tenth of the smallest body.
-double automatic_verlet_margin(const std::vector<double>& sizes) {
+/// δ as set, or when the deck leaves it a tenth of the smallest body.
+double verlet_margin(const SearchSettings& settings, const std::vector<double>& sizes) {
+  if (settings.verlet_margin > 0) return settings.verlet_margin;
   double smallest = 0;
   for (const double size : sizes)
     if (size > 0 && (smallest == 0 || size < smallest)) smallest = size;
@@ -46,8 +47,7 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
       interactions_(std::move(interactions)),
       settings_(search),
       body_sizes_(sizes_of(bodies_)),
-      search_(search.verlet_margin > 0 ? search.verlet_margin : automatic_verlet_margin(body_sizes_),
-              search.cell_size) {
+      search_(verlet_margin(search, body_sizes_), search.cell_size) {
   settings_.verlet_margin = search_.verlet_margin();
   const auto add_tree = [&](const Shape* shape) {
     if (!trees_.contains(shape))
