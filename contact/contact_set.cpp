@@ -436,44 +436,54 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
   return wrenches;
 }
 
+// The active contacts of every element and their outcomes, on threads, each
+// element into its own buffer, so that commit sums them in element order.
+void ContactSet::evaluate_active(const StepContext& ctx) {
+  if (active_outcomes_.size() < elements_.size()) active_outcomes_.resize(elements_.size());
+  const int count = static_cast<int>(elements_.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+  for (int k = 0; k < count; ++k) {
+    const ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
+    thread_local std::vector<ActiveContact> active;
+    element.collect_active(ctx, active);
+    auto& outcomes = active_outcomes_[static_cast<std::size_t>(k)];
+    outcomes.clear();
+    for (const ActiveContact& c : active)
+      outcomes.emplace_back(c, element.outcome(ctx, c.candidate));
+  }
+}
+
 // The energy ledger: dissipation as trapezoidal sums over the step of the
 // damping power and of the friction work on the sliding increment g_t^Δ, less
 // the change of the elastic tangential energy; a contact that ends releases its
 // tangential spring energy, which also counts as dissipated.
 void ContactSet::commit(const StepContext& ctx) {
   note_domain_exits(ctx);
+  evaluate_active(ctx);
   std::map<Key, History> next;
   const std::vector<Vec3> previous_reactions = snapshot_.boundary_reactions;
   snapshot_.contacts.clear();
   snapshot_.body_body = snapshot_.body_boundary = 0;
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
   snapshot_.stored_energy = 0;
-  std::vector<ActiveContact> active;
-  for (const auto& [id, element] : elements_) {
-    element->collect_active(ctx, active);
+  for (std::size_t k = 0; k < elements_.size(); ++k) {
+    const auto& [id, element] = elements_[k];
     const FrictionParams& friction = element->interaction().friction;
-    for (const ActiveContact& c : active) {
-      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
+    for (const auto& [c, outcome] : active_outcomes_[k]) {
       const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
-      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap,
-                                                 outcome.pressure),
-                      outcome.status,
-                      outcome.normal,
-                      -outcome.friction_force,
-                      ctx.dynamic() ? outcome.damping_power : 0.0,
-                      0.0};
+      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
+                      outcome.status, outcome.normal, -outcome.friction_force,
+                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
       updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
       History previous;
       if (auto found = history_.find(key); found != history_.end()) {
         previous = found->second;
         history_.erase(found);
       }
-      snapshot_.damping_dissipation +=
-          0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
-      snapshot_.friction_dissipation +=
-          0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
-          (updated.spring_energy - previous.spring_energy);
+      snapshot_.damping_dissipation += 0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
+      snapshot_.friction_dissipation += 0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
+                                        (updated.spring_energy - previous.spring_energy);
       snapshot_.stored_energy += outcome.normal_energy + updated.spring_energy;
       snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
       if (id.boundary >= 0) {

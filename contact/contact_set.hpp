@@ -192,6 +192,7 @@ class ContactSet {
                            double barrier_gap) const;
   std::string side_name(int body, int boundary) const;
   void refresh_views();
+  void evaluate_active(const StepContext& ctx);
   void add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions);
   /// Reports bodies whose pole at the end of ctx's step has left the domain.
   void note_domain_exits(const StepContext& ctx);
@@ -218,6 +219,8 @@ class ContactSet {
   } night_owl_scratch_;
   std::vector<const Element*> element_views_;
   std::map<Key, History> history_;
+  /// Per element (in elements_ order): its active contacts and their outcomes at commit.
+  std::vector<std::vector<std::pair<ActiveContact, PointwiseOutcome>>> active_outcomes_;
   ContactSnapshot snapshot_;
   Eigen::VectorXd zero_increments_;
   bool elements_changed_ = false;
