@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <tuple>
 
 #include <Eigen/Geometry>
@@ -9,49 +10,74 @@
 #include "contact/geometry/mass_properties.hpp"
 #include "contact/geometry/mesh_intersection.hpp"
 #include "contact/pair/closest_points.hpp"
+#include "contact/search/body_overlap.hpp"
+#include "contact/search/brute_force_search.hpp"
 
 namespace polydem {
 
-// ---- ContactSet ----
+namespace {
 
-struct ContactSet::PairSearch {
-  PairId id;
-  double skin = 0;
-  std::vector<SubRegionPair> regions;
-};
+/// δ as set, or when the deck leaves it a tenth of the smallest body.
+double verlet_margin(const SearchSettings& settings, const std::vector<double>& sizes) {
+  if (settings.verlet_margin > 0) return settings.verlet_margin;
+  double smallest = 0;
+  for (const double size : sizes)
+    if (size > 0 && (smallest == 0 || size < smallest)) smallest = size;
+  return smallest > 0 ? 0.1 * smallest : 1.0;
+}
+
+/// Each body's size, the cube root of its volume (0 without a shape).
+std::vector<double> sizes_of(const std::vector<ContactBody>& bodies) {
+  std::map<const Shape*, double> by_shape;
+  std::vector<double> sizes;
+  for (const ContactBody& body : bodies) {
+    if (body.shape && !by_shape.contains(body.shape.get()))
+      by_shape.emplace(body.shape.get(), std::cbrt(mass_properties(body.shape->mesh).volume));
+    sizes.push_back(body.shape ? by_shape.at(body.shape.get()) : 0.0);
+  }
+  return sizes;
+}
+
+}  // namespace
 
 ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurface> boundaries,
                        InteractionTable interactions, SearchSettings search)
     : bodies_(std::move(bodies)),
       boundaries_(std::move(boundaries)),
       interactions_(std::move(interactions)),
-      search_(search) {
-  for (const ContactBody& body : bodies_)
-    if (body.shape && !spheres_.contains(body.shape.get())) {
-      spheres_.emplace(body.shape.get(), sub_region_spheres(*body.shape));
-      sizes_.emplace(body.shape.get(), std::cbrt(mass_properties(body.shape->mesh).volume));
-    }
-  for (const BoundarySurface& boundary : boundaries_)
-    if (!spheres_.contains(boundary.shape.get()))
-      spheres_.emplace(boundary.shape.get(), sub_region_spheres(*boundary.shape));
+      settings_(search),
+      body_sizes_(sizes_of(bodies_)),
+      search_(verlet_margin(search, body_sizes_), search.cell_size) {
+  settings_.verlet_margin = search_.verlet_margin();
+  const auto add_tree = [&](const Shape* shape) {
+    if (!trees_.contains(shape))
+      trees_.emplace(shape, std::make_unique<const SubRegionTree>(*shape));
+  };
+  for (const ContactBody& body : bodies_) {
+    body_groups_.push_back(body.group);
+    if (body.shape) add_tree(body.shape.get());
+  }
+  for (const BoundarySurface& boundary : boundaries_) {
+    add_tree(boundary.shape.get());
+    boundary_groups_.push_back(boundary.group);
+  }
+  body_objects_.resize(bodies_.size());
+  boundary_objects_.resize(boundaries_.size());
+  outside_domain_.assign(bodies_.size(), false);
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
   snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
 }
 
 ContactSet::~ContactSet() = default;
 
-double ContactSet::pair_size(int body_a, int body_b) const {
-  const double size_a = sizes_.at(bodies_[static_cast<std::size_t>(body_a)].shape.get());
-  if (body_b < 0) return size_a;
-  return std::min(size_a, sizes_.at(bodies_[static_cast<std::size_t>(body_b)].shape.get()));
-}
-
-double ContactSet::pair_skin(int body_a, int body_b, int group_b) const {
-  return interactions_.skin(bodies_[static_cast<std::size_t>(body_a)].group, group_b, pair_size(body_a, body_b));
-}
-
-std::shared_ptr<const Interaction> ContactSet::pair_law(int body_a, int body_b, int group_b) const {
-  return interactions_.law(bodies_[static_cast<std::size_t>(body_a)].group, group_b, pair_size(body_a, body_b));
+std::shared_ptr<const Interaction> ContactSet::pair_law(const PairId& id) const {
+  const auto a = static_cast<std::size_t>(id.body_a);
+  if (id.boundary >= 0)
+    return interactions_.law(
+        body_groups_[a], boundary_groups_[static_cast<std::size_t>(id.boundary)], body_sizes_[a]);
+  const auto b = static_cast<std::size_t>(id.body_b);
+  return interactions_.law(body_groups_[a], body_groups_[b],
+                           std::min(body_sizes_[a], body_sizes_[b]));
 }
 
 StepContext ContactSet::configuration_i(const StepContext& ctx) const {
@@ -63,12 +89,14 @@ StepContext ContactSet::configuration_i(const StepContext& ctx) const {
 SearchObject ContactSet::body_object(const StepContext& ctx, int body, bool inflate) const {
   const NodeState& node = ctx.nodes[static_cast<std::size_t>(body)];
   const Shape* shape = bodies_[static_cast<std::size_t>(body)].shape.get();
-  SearchObject object{shape, &spheres_.at(shape), node.position, node.rotation.toRotationMatrix(), 0.0};
+  if (!shape) return {};
+  SearchObject object{shape, trees_.at(shape).get(), node.position,
+                      node.rotation.toRotationMatrix(), 0.0};
   if (inflate) {
     const double dt = ctx.dt;
     const double travel = node.velocity.norm() * dt + 0.5 * node.acceleration.norm() * dt * dt +
                           node.angular_velocity.norm() * dt * shape->bounding_radius;
-    object.margin = search_.travel_factor * travel + search_.minimum_margin;
+    object.margin = settings_.travel_factor * travel + settings_.minimum_margin;
   } else {
     const auto increment = ctx.node_increment(body);
     object.position += increment.head<3>();
@@ -81,36 +109,32 @@ SearchObject ContactSet::boundary_object(const StepContext& ctx, int boundary, b
   const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
   const Vec3 start = surface.position_at(ctx.time - ctx.dt);
   const Vec3 end = surface.position_at(ctx.time);
-  SearchObject object{surface.shape.get(), &spheres_.at(surface.shape.get()), inflate ? start : end,
-                      surface.rotation, 0.0};
-  if (inflate) object.margin = search_.travel_factor * (end - start).norm() + search_.minimum_margin;
+  SearchObject object{surface.shape.get(), trees_.at(surface.shape.get()).get(),
+                      inflate ? start : end, surface.rotation, 0.0};
+  if (inflate)
+    object.margin = settings_.travel_factor * (end - start).norm() + settings_.minimum_margin;
   return object;
 }
 
-std::vector<ContactSet::PairSearch> ContactSet::find_pairs(const StepContext& ctx, bool inflate) const {
-  std::vector<SearchObject> objects(bodies_.size());
+SearchScene ContactSet::scene(const StepContext& ctx, bool inflate) {
   for (std::size_t b = 0; b < bodies_.size(); ++b)
-    if (bodies_[b].shape) objects[b] = body_object(ctx, static_cast<int>(b), inflate);
-  std::vector<PairSearch> found;
-  const auto consider = [&](PairId id, const SearchObject& a, const SearchObject& b, int group_b) {
-    if (!interactions_.interacts(bodies_[static_cast<std::size_t>(id.body_a)].group, group_b)) return;
-    PairSearch pair{id, pair_skin(id.body_a, id.body_b, group_b), {}};
-    if (!bounding_spheres_overlap(a, b, pair.skin)) return;
-    sub_region_candidates(a, b, pair.skin, pair.regions);
-    if (!pair.regions.empty()) found.push_back(std::move(pair));
-  };
-  for (std::size_t a = 0; a < bodies_.size(); ++a) {
-    if (!bodies_[a].shape) continue;
-    for (std::size_t b = a + 1; b < bodies_.size(); ++b) {
-      if (!bodies_[b].shape) continue;
-      consider({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b], bodies_[b].group);
-    }
-    for (std::size_t s = 0; s < boundaries_.size(); ++s)
-      if (boundaries_[s].active)
-        consider({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
-                 boundary_object(ctx, static_cast<int>(s), inflate), boundaries_[s].group);
+    body_objects_[b] = body_object(ctx, static_cast<int>(b), inflate);
+  for (std::size_t s = 0; s < boundaries_.size(); ++s) {
+    boundary_objects_[s] = boundary_object(ctx, static_cast<int>(s), inflate);
+    // An inactive boundary (removed by an action) is in no group, so it meets nothing.
+    boundary_groups_[s] = boundaries_[s].active ? boundaries_[s].group : -1;
   }
-  return found;
+  return {body_objects_, boundary_objects_, body_groups_,
+          body_sizes_,   boundary_groups_,  &interactions_};
+}
+
+const CandidateSet& ContactSet::find_candidates(const StepContext& ctx, bool inflate) {
+  const SearchScene placed = scene(ctx, inflate);
+  if (settings_.method == SearchMethod::AllPairs)
+    brute_force_candidates(placed, candidates_);
+  else
+    search_.find(placed, candidates_, threads_);
+  return candidates_;
 }
 
 std::unique_ptr<ContactPairElement> ContactSet::make_element(const PairId& id) const {
@@ -119,11 +143,18 @@ std::unique_ptr<ContactPairElement> ContactSet::make_element(const PairId& id) c
   if (id.boundary >= 0) {
     const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(id.boundary)];
     return std::make_unique<ContactPairElement>(a, PairSide{-1, &surface, surface.shape.get(), 0.0},
-                                                pair_law(id.body_a, -1, surface.group));
+                                                pair_law(id));
   }
   const ContactBody& body_b = bodies_[static_cast<std::size_t>(id.body_b)];
-  return std::make_unique<ContactPairElement>(a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass},
-                                              pair_law(id.body_a, id.body_b, body_b.group));
+  return std::make_unique<ContactPairElement>(
+      a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass}, pair_law(id));
+}
+
+ContactPairElement* ContactSet::find_element(const PairId& id) {
+  const auto found =
+      std::lower_bound(elements_.begin(), elements_.end(), id,
+                       [](const ElementSlot& slot, const PairId& key) { return slot.first < key; });
+  return found != elements_.end() && found->first == id ? found->second.get() : nullptr;
 }
 
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
@@ -177,81 +208,138 @@ void ContactSet::refresh_views() {
   for (const auto& [id, element] : elements_) element_views_.push_back(element.get());
 }
 
+// The elements follow the search's pairs (both sorted): kept ones keep their
+// law and DOFs, so the sparsity pattern changes only when a pair comes or goes.
+// Filling the candidates solves an LCP per candidate: on threads, each element
+// on its own.
 bool ContactSet::begin_step(const StepContext& ctx) {
   zero_increments_.setZero(ctx.increments->size());
   const StepContext at_i = configuration_i(ctx);
-  std::map<PairId, std::unique_ptr<ContactPairElement>> next;
+  const CandidateSet& found = find_candidates(at_i, true);
+  next_elements_.clear();
   bool changed = false;
-  for (const PairSearch& pair : find_pairs(at_i, true)) {
-    auto& element = next[pair.id];
-    if (auto kept = elements_.find(pair.id); kept != elements_.end()) {
-      element = std::move(kept->second);
+  auto kept = elements_.begin();
+  for (const CandidatePair& pair : found.pairs) {
+    for (; kept != elements_.end() && kept->first < pair.id; ++kept)
+      changed = true;  // pairs that left
+    if (kept != elements_.end() && kept->first == pair.id) {
+      next_elements_.emplace_back(pair.id, std::move(kept->second));
+      ++kept;
     } else {
-      element = make_element(pair.id);
+      next_elements_.emplace_back(pair.id, make_element(pair.id));
       changed = true;
     }
-    auto& candidates = element->candidates();
-    candidates.clear();
-    for (const SubRegionPair& regions : pair.regions)
-      candidates.push_back(step_data(*element, at_i, regions));
-    element->update_engaged(at_i, 0.0);
   }
-  for (const auto& [id, element] : elements_) changed = changed || element != nullptr;  // pairs that left
-  elements_ = std::move(next);
+  changed = changed || kept != elements_.end();
+  elements_.swap(next_elements_);
+  next_elements_.clear();
+  const int count = static_cast<int>(elements_.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+  for (int k = 0; k < count; ++k) {
+    ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
+    auto& candidates = element.candidates();
+    candidates.clear();
+    for (const SubRegionPair& regions : found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
+      candidates.push_back(step_data(element, at_i, regions));
+    element.update_engaged(at_i, 0.0);
+  }
   refresh_views();
   elements_changed_ = changed;
   return changed;
 }
 
 bool ContactSet::update_engaged(const StepContext& ctx, double tolerance) {
+  const int count = static_cast<int>(elements_.size());
   bool changed = false;
-  for (const auto& [id, element] : elements_) changed = element->update_engaged(ctx, tolerance) || changed;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : changed)
+  for (int k = 0; k < count; ++k)
+    changed = elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
   return changed;
+}
+
+bool ContactSet::any_crosses(const StepContext& from, const StepContext& to,
+                             double gap_reduction) const {
+  const int count = static_cast<int>(elements_.size());
+  bool crossed = false;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : crossed)
+  for (int k = 0; k < count; ++k)
+    crossed =
+        crossed || elements_[static_cast<std::size_t>(k)].second->crosses(from, to, gap_reduction);
+  return crossed;
 }
 
 bool ContactSet::admissible(const StepContext& current, const StepContext& trial) const {
   constexpr double kGapReduction = 0.1;
-  for (const auto& [id, element] : elements_)
-    if (element->crosses(current, trial, kGapReduction)) return false;
+  return !any_crosses(current, trial, kGapReduction);
+}
+
+// A found pair's sub-regions that were no candidate of the step and are active
+// at ctx; false when one of them has crossed the other body instead.
+bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& at_i,
+                                     const CandidatePair& pair, const ContactPairElement& element,
+                                     std::vector<PointwiseStepData>& newcomers) const {
+  newcomers.clear();
+  const ContactSide a = element.contact_side_a(ctx);
+  const ContactSide b = element.contact_side_b(ctx);
+  const auto& known = element.candidates();
+  for (const SubRegionPair& regions : candidates_.regions_of(pair)) {
+    const auto seen =
+        std::lower_bound(known.begin(), known.end(), regions,
+                         [](const PointwiseStepData& d, const SubRegionPair& r) {
+                           return std::tie(d.region_a, d.region_b) < std::tie(r.first, r.second);
+                         });
+    if (seen != known.end() && seen->region_a == regions.first && seen->region_b == regions.second)
+      continue;
+    const auto contact = solve_local_contact_at({a.shape, a.trial}, regions.first,
+                                                {b.shape, b.trial}, regions.second);
+    if (!contact || !contact->valid() || !(contact->normal_gap < pair.skin)) continue;
+    if (!contact->outside || !(contact->normal_gap > 0)) return false;
+    newcomers.push_back(step_data(element, at_i, regions));
+  }
   return true;
 }
 
 StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   elements_changed_ = false;
   const StepContext at_i = configuration_i(ctx);
-  for (const auto& [id, element] : elements_)
-    if (element->crosses(at_i, ctx, 0.0)) return StepVerdict::Penetration;
+  if (any_crosses(at_i, ctx, 0.0)) return StepVerdict::Penetration;
+
+  const CandidateSet& found = find_candidates(ctx, false);
+  const std::size_t count = found.pairs.size();
+  // Elements for pairs the step did not have are made first: making one is not thread-safe.
+  auto& created = night_owl_scratch_.created;
+  auto& element_of = night_owl_scratch_.element_of;
+  auto& newcomers = night_owl_scratch_.newcomers;
+  created.resize(count);
+  element_of.resize(count);
+  if (newcomers.size() < count) newcomers.resize(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    element_of[k] = find_element(found.pairs[k].id);
+    created[k].reset();
+    if (!element_of[k]) element_of[k] = (created[k] = make_element(found.pairs[k].id)).get();
+  }
+  bool penetration = false;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : penetration)
+  for (std::size_t k = 0; k < count; ++k)
+    penetration = !night_owl_newcomers(ctx, at_i, found.pairs[k], *element_of[k], newcomers[k]) ||
+                  penetration;
+  if (penetration) return StepVerdict::Penetration;
 
   bool missed = false;
-  for (const PairSearch& pair : find_pairs(ctx, false)) {
-    auto existing = elements_.find(pair.id);
-    std::unique_ptr<ContactPairElement> created;
-    ContactPairElement* element = existing != elements_.end() ? existing->second.get()
-                                                              : (created = make_element(pair.id)).get();
-    const ContactSide a = element->contact_side_a(ctx);
-    const ContactSide b = element->contact_side_b(ctx);
-    std::vector<PointwiseStepData> newcomers;
-    for (const SubRegionPair& regions : pair.regions) {
-      const auto& known = element->candidates();
-      if (std::any_of(known.begin(), known.end(), [&](const PointwiseStepData& d) {
-            return d.region_a == regions.first && d.region_b == regions.second;
-          }))
-        continue;
-      const auto contact = solve_local_contact_at({a.shape, a.trial}, regions.first,
-                                                  {b.shape, b.trial}, regions.second);
-      if (!contact || !contact->valid() || !(contact->normal_gap < pair.skin)) continue;
-      if (!contact->outside || !(contact->normal_gap > 0)) return StepVerdict::Penetration;
-      newcomers.push_back(step_data(*element, at_i, regions));
-    }
-    if (newcomers.empty()) continue;
+  for (std::size_t k = 0; k < count; ++k) {
+    if (newcomers[k].empty()) continue;
     missed = true;
-    auto& candidates = element->candidates();
-    candidates.insert(candidates.end(), newcomers.begin(), newcomers.end());
-    std::sort(candidates.begin(), candidates.end(), [](const PointwiseStepData& x, const PointwiseStepData& y) {
-      return std::tie(x.region_a, x.region_b) < std::tie(y.region_a, y.region_b);
-    });
-    if (created) {
-      elements_[pair.id] = std::move(created);
+    auto& candidates = element_of[k]->candidates();
+    candidates.insert(candidates.end(), newcomers[k].begin(), newcomers[k].end());
+    std::sort(candidates.begin(), candidates.end(),
+              [](const PointwiseStepData& x, const PointwiseStepData& y) {
+                return std::tie(x.region_a, x.region_b) < std::tie(y.region_a, y.region_b);
+              });
+    if (created[k]) {
+      const auto at = std::lower_bound(
+          elements_.begin(), elements_.end(), found.pairs[k].id,
+          [](const ElementSlot& slot, const PairId& key) { return slot.first < key; });
+      elements_.emplace(at, found.pairs[k].id, std::move(created[k]));
       elements_changed_ = true;
     }
   }
@@ -277,93 +365,158 @@ std::string ContactSet::side_name(int body, int boundary) const {
 
 namespace {
 
-std::vector<Vec3> world_vertices(const SearchObject& object) {
-  std::vector<Vec3> vertices;
-  vertices.reserve(object.shape->mesh.vertices.size());
-  for (const Vec3& x : object.shape->mesh.vertices) vertices.push_back(object.position + object.rotation * x);
-  return vertices;
-}
-
-/// Whether an edge of `edges_of` crosses a face of `faces_of` (bounding spheres first).
-bool edge_crosses_face(const Shape& edges_of, const std::vector<Vec3>& xe, const Shape& faces_of,
-                       const std::vector<Vec3>& xf) {
-  for (const ShapeEdge& edge : edges_of.edges) {
-    const Vec3& p = xe[static_cast<std::size_t>(edge.vertices[0])];
-    const Vec3& q = xe[static_cast<std::size_t>(edge.vertices[1])];
-    const Vec3 mid = 0.5 * (p + q);
-    const double half = 0.5 * (q - p).norm();
-    for (const ShapeFace& face : faces_of.faces) {
-      const Vec3& a = xf[static_cast<std::size_t>(face.vertices[0])];
-      const Vec3& b = xf[static_cast<std::size_t>(face.vertices[1])];
-      const Vec3& c = xf[static_cast<std::size_t>(face.vertices[2])];
-      const Vec3 centre = (a + b + c) / 3.0;
-      const double radius = std::max({(a - centre).norm(), (b - centre).norm(), (c - centre).norm()});
-      if ((mid - centre).norm() > half + radius) continue;
-      if (segment_meets_triangle(p, q, a, b, c)) return true;
-    }
-  }
-  return false;
+TrialBody at_rest_trial(const SearchObject& object) {
+  TrialBody body{object.shape, {}};
+  body.state.pole_position = object.position;
+  body.state.rotation = object.rotation;
+  return body;
 }
 
 }  // namespace
 
-std::string ContactSet::intersection(const SearchObject& a, const std::string& name_a, const SearchObject& b,
-                                     const std::string& name_b) const {
-  const std::vector<Vec3> xa = world_vertices(a);
-  const std::vector<Vec3> xb = world_vertices(b);
-  if (edge_crosses_face(*a.shape, xa, *b.shape, xb) || edge_crosses_face(*b.shape, xb, *a.shape, xa))
+// One pair of the pre-flight check: crossing surfaces, one inside the other,
+// or a pointwise gap already inside the barrier zone.
+std::string ContactSet::pair_problem(const SearchScene& placed, const PairId& id, double skin,
+                                     double barrier_gap) const {
+  const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
+  const SearchObject& b = id.boundary >= 0
+                              ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
+                              : placed.bodies[static_cast<std::size_t>(id.body_b)];
+  const std::string name_a = side_name(id.body_a, -1), name_b = side_name(id.body_b, id.boundary);
+  if (surfaces_cross(a, b))
     return name_a + " and " + name_b + " intersect (an edge of one crosses a face of the other)";
-  const auto inside = [](const SearchObject& solid, const std::vector<Vec3>& x_solid, const Vec3& point) {
-    return solid.shape->kind == SurfaceKind::ClosedSolid &&
-           winding_number(point, x_solid, solid.shape->mesh.triangles) > 0.5;
-  };
-  if (inside(b, xb, xa.front())) return name_a + " lies inside " + name_b;
-  if (inside(a, xa, xb.front())) return name_b + " lies inside " + name_a;
+  if (lies_inside(a, b)) return name_a + " lies inside " + name_b;
+  if (lies_inside(b, a)) return name_b + " lies inside " + name_a;
+  thread_local std::vector<PrimitivePair> near;
+  near.clear();
+  near_sub_region_pairs(a, b, skin, near);
+  for (const PrimitivePair& pair : near) {
+    const SubRegionPair r = regions_of(a, b, pair);
+    const auto c = solve_local_contact_at(at_rest_trial(a), r.first, at_rest_trial(b), r.second);
+    if (c && c->valid() && c->normal_gap < barrier_gap)
+      return name_a + " and " + name_b + " are " + std::to_string(c->normal_gap) +
+             " m apart, inside the barrier zone f·ḡ_n = " + std::to_string(barrier_gap) +
+             " m of their contact law; start them at least that far apart";
+  }
   return {};
 }
 
 std::string ContactSet::preflight(std::span<const NodeState> nodes, double time) {
-  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  const Eigen::VectorXd zero =
+      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
   const StepContext ctx = at_rest(nodes, time, zero);
-  const auto check_pair = [&](PairId id, const SearchObject& a, const SearchObject& b, int group_b) -> std::string {
-    if (!interactions_.interacts(bodies_[static_cast<std::size_t>(id.body_a)].group, group_b)) return {};
-    const double skin = pair_skin(id.body_a, id.body_b, group_b);
-    if (!bounding_spheres_overlap(a, b, skin)) return {};
-    const std::string name_a = side_name(id.body_a, -1), name_b = side_name(id.body_b, id.boundary);
-    if (std::string problem = intersection(a, name_a, b, name_b); !problem.empty()) return problem;
-    const auto element = make_element(id);
-    const double barrier = element->interaction().normal_law.barrier_gap();
-    std::vector<SubRegionPair> regions;
-    sub_region_candidates(a, b, skin, regions);
-    for (const SubRegionPair& r : regions) {
-      const ContactSide sa = element->contact_side_a(ctx), sb = element->contact_side_b(ctx);
-      const auto c = solve_local_contact_at({sa.shape, sa.trial}, r.first, {sb.shape, sb.trial}, r.second);
-      if (c && c->valid() && c->normal_gap < barrier)
-        return name_a + " and " + name_b + " are " + std::to_string(c->normal_gap) +
-               " m apart, inside the barrier zone f·ḡ_n = " + std::to_string(barrier) +
-               " m of their contact law; start them at least that far apart";
-    }
-    return {};
-  };
-  std::vector<SearchObject> objects(bodies_.size());
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-    if (bodies_[b].shape) objects[b] = body_object(ctx, static_cast<int>(b), false);
-  for (std::size_t a = 0; a < bodies_.size(); ++a) {
-    if (!bodies_[a].shape) continue;
-    for (std::size_t b = a + 1; b < bodies_.size(); ++b)
-      if (bodies_[b].shape)
-        if (std::string p = check_pair({static_cast<int>(a), static_cast<int>(b), -1}, objects[a], objects[b],
-                                       bodies_[b].group);
-            !p.empty())
-          return p;
-    for (std::size_t s = 0; s < boundaries_.size(); ++s)
-      if (!boundaries_[s].active) continue;
-      else if (std::string p = check_pair({static_cast<int>(a), -1, static_cast<int>(s)}, objects[a],
-                                     boundary_object(ctx, static_cast<int>(s), false), boundaries_[s].group);
-          !p.empty())
-        return p;
+  const SearchScene placed = scene(ctx, false);
+  note_domain_exits(ctx);
+  std::vector<PairId> pairs;
+  search_.overlapping_bodies(placed, pairs, threads_);
+  std::vector<double> barrier_gaps(pairs.size());
+  for (std::size_t k = 0; k < pairs.size(); ++k)
+    barrier_gaps[k] = pair_law(pairs[k])->normal_law.barrier_gap();
+  std::vector<std::string> problems(pairs.size());
+  const int count = static_cast<int>(pairs.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+  for (int k = 0; k < count; ++k) {
+    const auto i = static_cast<std::size_t>(k);
+    problems[i] = pair_problem(placed, pairs[i], *placed.skin(pairs[i]), barrier_gaps[i]);
   }
+  for (const std::string& problem : problems)
+    if (!problem.empty()) return problem;
   return {};
+}
+
+std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
+  const Eigen::VectorXd increments = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  const StepContext ctx = at_rest(nodes, time, increments);
+  begin_step(ctx);
+  std::vector<Wrench<double>> wrenches(nodes.size());
+  std::vector<ActiveContact> active;
+  snapshot_.contacts.clear();
+  snapshot_.stored_energy = 0;
+  for (const auto& [id, element] : elements_) {
+    element->collect_active(ctx, active);
+    for (const ActiveContact& c : active) {
+      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
+      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
+      snapshot_.stored_energy += outcome.normal_energy;
+      const Vec3 force = outcome.normal_force + outcome.friction_force;
+      const auto add = [&](int body, const Vec3& f) {
+        Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
+        w.force += f;
+        w.moment += (outcome.point - nodes[static_cast<std::size_t>(body)].position).cross(f);
+      };
+      add(id.body_a, force);
+      if (id.body_b >= 0) add(id.body_b, -force);
+    }
+  }
+  return wrenches;
+}
+
+// The active contacts of every element and their outcomes, on threads, each
+// element into its own buffer, so that commit sums them in element order.
+void ContactSet::evaluate_active(const StepContext& ctx) {
+  if (active_outcomes_.size() < elements_.size()) active_outcomes_.resize(elements_.size());
+  const int count = static_cast<int>(elements_.size());
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
+  for (int k = 0; k < count; ++k) {
+    const ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
+    thread_local std::vector<ActiveContact> active;
+    element.collect_active(ctx, active);
+    auto& outcomes = active_outcomes_[static_cast<std::size_t>(k)];
+    outcomes.clear();
+    for (const ActiveContact& c : active)
+      outcomes.emplace_back(c, element.outcome(ctx, c.candidate));
+  }
+}
+
+// The energy ledger: dissipation as trapezoidal sums over the step of the
+// damping power and of the friction work on the sliding increment g_t^Δ, less
+// the change of the elastic tangential energy; a contact that ends releases its
+// tangential spring energy, which also counts as dissipated.
+void ContactSet::commit(const StepContext& ctx) {
+  note_domain_exits(ctx);
+  evaluate_active(ctx);
+  std::map<Key, History> next;
+  const std::vector<Vec3> previous_reactions = snapshot_.boundary_reactions;
+  snapshot_.contacts.clear();
+  snapshot_.body_body = snapshot_.body_boundary = 0;
+  snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
+  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
+  snapshot_.stored_energy = 0;
+  for (std::size_t k = 0; k < elements_.size(); ++k) {
+    const auto& [id, element] = elements_[k];
+    const FrictionParams& friction = element->interaction().friction;
+    for (const auto& [c, outcome] : active_outcomes_[k]) {
+      const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
+      const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
+      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
+                      outcome.status, outcome.normal, -outcome.friction_force,
+                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
+      updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
+      History previous;
+      if (auto found = history_.find(key); found != history_.end()) {
+        previous = found->second;
+        history_.erase(found);
+      }
+      snapshot_.damping_dissipation += 0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
+      snapshot_.friction_dissipation += 0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
+                                        (updated.spring_energy - previous.spring_energy);
+      snapshot_.stored_energy += outcome.normal_energy + updated.spring_energy;
+      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
+      if (id.boundary >= 0) {
+        ++snapshot_.body_boundary;
+        const Vec3 force = outcome.normal_force + outcome.friction_force;
+        snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] += force;
+        snapshot_.boundary_moments[static_cast<std::size_t>(id.boundary)] += outcome.point.cross(force);
+      } else {
+        ++snapshot_.body_body;
+      }
+      next[key] = updated;
+    }
+  }
+  for (const auto& [key, ended] : history_)  // contacts that separated in this step
+    snapshot_.friction_dissipation += ended.spring_energy;
+  add_boundary_work(ctx, previous_reactions);
+  history_ = std::move(next);
 }
 
 namespace {
@@ -454,85 +607,25 @@ void ContactSet::set_friction_enabled(int group_a, int group_b, bool enabled) {
   refresh_views();
 }
 
-std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
-  const Eigen::VectorXd increments = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  const StepContext ctx = at_rest(nodes, time, increments);
-  begin_step(ctx);
-  std::vector<Wrench<double>> wrenches(nodes.size());
-  std::vector<ActiveContact> active;
-  snapshot_.contacts.clear();
-  snapshot_.stored_energy = 0;
-  for (const auto& [id, element] : elements_) {
-    element->collect_active(ctx, active);
-    for (const ActiveContact& c : active) {
-      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
-      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
-      snapshot_.stored_energy += outcome.normal_energy;
-      const Vec3 force = outcome.normal_force + outcome.friction_force;
-      const auto add = [&](int body, const Vec3& f) {
-        Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
-        w.force += f;
-        w.moment += (outcome.point - nodes[static_cast<std::size_t>(body)].position).cross(f);
-      };
-      add(id.body_a, force);
-      if (id.body_b >= 0) add(id.body_b, -force);
+// A body outside the domain is still searched like any other (the linked
+// cells need no domain); it is only reported, once per exit.
+void ContactSet::note_domain_exits(const StepContext& ctx) {
+  if (!settings_.domain) return;
+  domain_report_.outside_now = 0;
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    if (!bodies_[b].shape) continue;
+    const Vec3 position = ctx.nodes[b].position + ctx.node_increment(static_cast<int>(b)).head<3>();
+    const bool outside = !settings_.domain->contains(position);
+    domain_report_.outside_now += outside ? 1 : 0;
+    if (outside && !outside_domain_[b] && ++domain_report_.exits <= DomainReport::kMaxWarnings) {
+      char where[160];
+      std::snprintf(where, sizeof where,
+                    " is outside contact.domain at t = %.9g s, at (%.6g, %.6g, %.6g) m", ctx.time,
+                    position.x(), position.y(), position.z());
+      domain_report_.warnings.push_back(side_name(static_cast<int>(b), -1) + where);
     }
+    outside_domain_[b] = outside;
   }
-  return wrenches;
-}
-
-// The energy ledger: dissipation as trapezoidal sums over the step of the
-// damping power and of the friction work on the sliding increment g_t^Δ, less
-// the change of the elastic tangential energy; a contact that ends releases its
-// tangential spring energy, which also counts as dissipated.
-void ContactSet::commit(const StepContext& ctx) {
-  std::map<Key, History> next;
-  const std::vector<Vec3> previous_reactions = snapshot_.boundary_reactions;
-  snapshot_.contacts.clear();
-  snapshot_.body_body = snapshot_.body_boundary = 0;
-  snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
-  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
-  snapshot_.stored_energy = 0;
-  std::vector<ActiveContact> active;
-  for (const auto& [id, element] : elements_) {
-    // The physical state: every contact inside the skin, with p clipped at zero
-    // (eq. 53) — a separating contact whose damper cancels its spring is still
-    // in, and its released elastic energy is what the damper dissipates.
-    element->collect_active(ctx, active);
-    const FrictionParams& friction = element->interaction().friction;
-    for (const ActiveContact& c : active) {
-      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
-      const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
-      const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
-      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
-                      outcome.status, outcome.normal, -outcome.friction_force,
-                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
-      updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
-      History previous;
-      if (auto found = history_.find(key); found != history_.end()) {
-        previous = found->second;
-        history_.erase(found);
-      }
-      snapshot_.damping_dissipation += 0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
-      snapshot_.friction_dissipation += 0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
-                                        (updated.spring_energy - previous.spring_energy);
-      snapshot_.stored_energy += outcome.normal_energy + updated.spring_energy;
-      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
-      if (id.boundary >= 0) {
-        ++snapshot_.body_boundary;
-        const Vec3 force = outcome.normal_force + outcome.friction_force;
-        snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] += force;
-        snapshot_.boundary_moments[static_cast<std::size_t>(id.boundary)] += outcome.point.cross(force);
-      } else {
-        ++snapshot_.body_body;
-      }
-      next[key] = updated;
-    }
-  }
-  for (const auto& [key, ended] : history_)  // contacts that separated in this step
-    snapshot_.friction_dissipation += ended.spring_energy;
-  add_boundary_work(ctx, previous_reactions);
-  history_ = std::move(next);
 }
 
 void ContactSet::add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions) {

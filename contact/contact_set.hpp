@@ -6,7 +6,9 @@
 //  1. begin_step: search at the converged configuration i with bounding volumes
 //     inflated by the distance each body may travel in Δt (§2.5.1, §2.6.3);
 //     the candidates and their configuration-i data go into one element per
-//     body pair (or body–boundary pair).
+//     body pair (or body–boundary pair). The search is the fast one of
+//     contact/search/contact_search.hpp (linked cells, sub-region hierarchies,
+//     Verlet lists), or the all-pairs reference.
 //  2. Newton runs; admissible() rejects trial iterates that would cross a
 //     barrier, so the solver backtracks instead of jumping through a body.
 //  3. check_converged: the penetration safeguard of §2.4.7 (reversed normals,
@@ -19,13 +21,17 @@
 #include <compare>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
 #include "contact/law/interaction_table.hpp"
 #include "contact/pair/contact_pair_element.hpp"
-#include "contact/search/brute_force_search.hpp"
+#include "contact/search/candidate_set.hpp"
+#include "contact/search/contact_search.hpp"
+#include "contact/search/search_scene.hpp"
 #include "elements/applied_loads.hpp"
 #include "src/restart/state_stream.hpp"
 
@@ -38,10 +44,38 @@ struct ContactBody {
   int group = 0;
 };
 
+/// An axis-aligned box (m).
+struct SearchBox {
+  Vec3 min = Vec3::Zero();
+  Vec3 max = Vec3::Zero();
+  bool contains(const Vec3& x) const {
+    return (x.array() >= min.array()).all() && (x.array() <= max.array()).all();
+  }
+};
+
+enum class SearchMethod {
+  Verlet,    ///< linked cells, sub-region hierarchies and Verlet lists (contact_search.hpp)
+  AllPairs,  ///< the O(N²) reference (brute_force_search.hpp)
+};
+
 struct SearchSettings {
   /// Bounding volumes grow by travel_factor × (|v| Δt + |a| Δt²/2 + |ω| Δt R) plus minimum_margin.
   double travel_factor = 2.0;
   double minimum_margin = 0.0;  ///< m
+  /// δ of the Verlet lists (m); ≤ 0: a tenth of the smallest body size.
+  double verlet_margin = 0.0;
+  double cell_size = 0.0;  ///< m; ≤ 0: the largest reach of a body pair
+  /// Bodies whose pole leaves this box are reported (never dropped); none: no report.
+  std::optional<SearchBox> domain;
+  SearchMethod method = SearchMethod::Verlet;
+};
+
+/// Bodies that left SearchSettings::domain: one warning per exit (the first kMaxWarnings).
+struct DomainReport {
+  static constexpr long kMaxWarnings = 100;
+  long exits = 0;       ///< times a body's pole went from inside the domain to outside
+  int outside_now = 0;  ///< bodies outside at the last accepted state
+  std::vector<std::string> warnings;
 };
 
 /// One active pointwise contact of a converged state.
@@ -78,11 +112,6 @@ class ContactSet {
   bool begin_step(const StepContext& ctx);
   std::span<const Element* const> elements() const { return element_views_; }
 
-  /// Re-decides every element's engaged contacts at ctx (active-set Newton, see
-  /// contact_pair_element.hpp); `tolerance` (N) is the force below which a
-  /// contact's state is not switched. True when any set changed.
-  bool update_engaged(const StepContext& ctx, double tolerance);
-
   /// False when `trial` crosses a barrier that `current` respects, or shrinks an
   /// active gap below a tenth in one iterate.
   bool admissible(const StepContext& current, const StepContext& trial) const;
@@ -107,6 +136,11 @@ class ContactSet {
   /// leaves these contacts (without friction history) in the snapshot.
   std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
+  /// Re-decides every element's engaged contacts at ctx (active-set Newton, see
+  /// contact_pair_element.hpp); `tolerance` (N) is the force below which a
+  /// contact's state is not switched. True when any set changed.
+  bool update_engaged(const StepContext& ctx, double tolerance);
+
   // ---- actions between analysis steps ----
   /// Index of the boundary with this name, or -1.
   int boundary_index(const std::string& name) const;
@@ -128,6 +162,17 @@ class ContactSet {
   const std::vector<ContactBody>& bodies() const { return bodies_; }
   long night_owls() const { return night_owls_; }
 
+  /// Threads for the search and the per-candidate work (results do not depend on it).
+  void set_threads(int threads) { threads_ = threads; }
+  const SearchSettings& search_settings() const { return settings_; }
+  const SearchStatistics& search_statistics() const { return search_.statistics(); }
+  const DomainReport& domain_report() const { return domain_report_; }
+
+  /// The candidates of the configuration at the end of ctx's step (inflated
+  /// by the travel over the step when `inflate`): what begin_step and the
+  /// night-owl check work from. For tests and benchmarks.
+  const CandidateSet& find_candidates(const StepContext& ctx, bool inflate);
+
  private:
   struct Key {
     int body_a;
@@ -143,49 +188,71 @@ class ContactSet {
     Vec3 normal = Vec3::Zero();
     Vec3 friction = Vec3::Zero();  ///< f_t at the last accepted state (for the energy ledger)
     double damping_power = 0;
-    double spring_energy = 0;      ///< ε_t|g_t|²/2 (J)
+    double spring_energy = 0;  ///< ε_t|g_t|²/2 (J)
   };
-  struct PairId {
-    int body_a;
-    int body_b;
-    int boundary;
-    auto operator<=>(const PairId&) const = default;
-  };
-  struct PairSearch;
+  using PairId = BodyPair;
+  using ElementSlot = std::pair<PairId, std::unique_ptr<ContactPairElement>>;
 
-  /// The group pair's skin and laws for bodies a and b (b = -1 with a boundary).
-  double pair_skin(int body_a, int body_b, int group_b) const;
-  std::shared_ptr<const Interaction> pair_law(int body_a, int body_b, int group_b) const;
-  double pair_size(int body_a, int body_b) const;
+  /// The pair's laws (b = -1 with a boundary). Not thread-safe (the table builds laws on first
+  /// use).
+  std::shared_ptr<const Interaction> pair_law(const PairId& id) const;
 
-  std::vector<PairSearch> find_pairs(const StepContext& ctx, bool inflate) const;
+  /// Places every body and boundary for a search at the end of ctx's step.
+  SearchScene scene(const StepContext& ctx, bool inflate);
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
   std::unique_ptr<ContactPairElement> make_element(const PairId& id) const;
+  ContactPairElement* find_element(const PairId& id);
   PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
                               const SubRegionPair& regions) const;
   StepContext configuration_i(const StepContext& ctx) const;
-  StepContext at_rest(std::span<const NodeState> nodes, double time, const Eigen::VectorXd& zero) const;
-  std::string intersection(const SearchObject& a, const std::string& name_a, const SearchObject& b,
-                           const std::string& name_b) const;
+  StepContext at_rest(std::span<const NodeState> nodes, double time,
+                      const Eigen::VectorXd& zero) const;
+  bool any_crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
+  bool night_owl_newcomers(const StepContext& ctx, const StepContext& at_i,
+                           const CandidatePair& pair, const ContactPairElement& element,
+                           std::vector<PointwiseStepData>& newcomers) const;
+  std::string pair_problem(const SearchScene& placed, const PairId& id, double skin,
+                           double barrier_gap) const;
   std::string side_name(int body, int boundary) const;
   void refresh_views();
+  void evaluate_active(const StepContext& ctx);
   void add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions);
+  /// Reports bodies whose pole at the end of ctx's step has left the domain.
+  void note_domain_exits(const StepContext& ctx);
 
   std::vector<ContactBody> bodies_;
   std::vector<BoundarySurface> boundaries_;
   InteractionTable interactions_;
-  SearchSettings search_;
-  std::map<const Shape*, std::vector<SubRegionSphere>> spheres_;
-  std::map<const Shape*, double> sizes_;  ///< cube root of the volume
-  std::map<PairId, std::unique_ptr<ContactPairElement>> elements_;
+  SearchSettings settings_;
+  std::map<const Shape*, std::unique_ptr<const SubRegionTree>> trees_;  ///< one per shape, shared
+  std::vector<double> body_sizes_;  ///< cube root of the volume; before search_, which uses them
+  std::vector<int> body_groups_;
+  std::vector<int> boundary_groups_;
+  std::vector<SearchObject> body_objects_;
+  std::vector<SearchObject> boundary_objects_;
+  ContactSearch search_;
+  CandidateSet candidates_;
+  std::vector<ElementSlot> elements_;  ///< sorted by PairId
+  std::vector<ElementSlot> next_elements_;
+  /// check_converged's buffers, per pair found: a new element, the element, the newcomers.
+  struct NightOwlScratch {
+    std::vector<std::unique_ptr<ContactPairElement>> created;
+    std::vector<ContactPairElement*> element_of;
+    std::vector<std::vector<PointwiseStepData>> newcomers;
+  } night_owl_scratch_;
   std::vector<const Element*> element_views_;
   std::map<Key, History> history_;
   std::map<std::string, int> group_ids_;
+  /// Per element (in elements_ order): its active contacts and their outcomes at commit.
+  std::vector<std::vector<std::pair<ActiveContact, PointwiseOutcome>>> active_outcomes_;
   ContactSnapshot snapshot_;
   Eigen::VectorXd zero_increments_;
   bool elements_changed_ = false;
   long night_owls_ = 0;
+  int threads_ = 1;
+  std::vector<bool> outside_domain_;
+  DomainReport domain_report_;
 };
 
 }  // namespace polydem

@@ -1,44 +1,54 @@
 #include "contact/search/sub_region_bounds.hpp"
 
 #include <algorithm>
+#include <span>
 
 #include "contact/local/pair_query.hpp"
 
 namespace polydem {
 namespace {
 
-SubRegionSphere sphere_of(const Shape& shape, SubRegion region) {
+SubRegionBounds bounds_of(const Shape& shape, SubRegion region) {
   const auto vertex = [&](int id) -> const Vec3& {
     return shape.mesh.vertices[static_cast<std::size_t>(id)];
   };
   const auto index = static_cast<std::size_t>(region.index);
-  SubRegionSphere sphere{region, Vec3::Zero(), 0.0};
+  SubRegionBounds bounds;
+  bounds.region = region;
   switch (region.kind) {
     case SubRegionKind::Vertex:
-      sphere.centre = vertex(region.index);
+      bounds.vertices[0] = vertex(region.index);
+      bounds.count = 1;
       break;
-    case SubRegionKind::Edge: {
-      const auto& v = shape.edges[index].vertices;
-      sphere.centre = 0.5 * (vertex(v[0]) + vertex(v[1]));
-      sphere.radius = 0.5 * (vertex(v[1]) - vertex(v[0])).norm();
+    case SubRegionKind::Edge:
+      for (std::size_t k = 0; k < 2; ++k)
+        bounds.vertices[k] = vertex(shape.edges[index].vertices[k]);
+      bounds.count = 2;
       break;
-    }
-    case SubRegionKind::Face: {
-      const auto& v = shape.faces[index].vertices;
-      sphere.centre = (vertex(v[0]) + vertex(v[1]) + vertex(v[2])) / 3.0;
-      for (int id : v) sphere.radius = std::max(sphere.radius, (vertex(id) - sphere.centre).norm());
+    case SubRegionKind::Face:
+      for (std::size_t k = 0; k < 3; ++k)
+        bounds.vertices[k] = vertex(shape.faces[index].vertices[k]);
+      bounds.count = 3;
       break;
-    }
   }
-  return sphere;
+  const auto corners = std::span(bounds.vertices).first(static_cast<std::size_t>(bounds.count));
+  bounds.box_min = bounds.box_max = corners.front();
+  for (const Vec3& x : corners) {
+    bounds.centre += x / bounds.count;
+    bounds.box_min = bounds.box_min.cwiseMin(x);
+    bounds.box_max = bounds.box_max.cwiseMax(x);
+  }
+  for (const Vec3& x : corners) bounds.radius = std::max(bounds.radius, (x - bounds.centre).norm());
+  return bounds;
 }
 
 }  // namespace
 
-std::vector<SubRegionSphere> sub_region_spheres(const Shape& shape) {
-  std::vector<SubRegionSphere> spheres;
-  for (const SubRegion region : contact_sub_regions(shape)) spheres.push_back(sphere_of(shape, region));
-  return spheres;
+std::vector<SubRegionBounds> sub_region_bounds(const Shape& shape) {
+  std::vector<SubRegionBounds> bounds;
+  for (const SubRegion region : contact_sub_regions(shape))
+    bounds.push_back(bounds_of(shape, region));
+  return bounds;
 }
 
 }  // namespace polydem

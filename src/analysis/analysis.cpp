@@ -237,6 +237,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     }
   }
   GlobalSystem system(model_, options_.threads);
+  if (model_.contact) model_.contact->set_threads(options_.threads);
   system.set_force_scale(spec.newton.force_scale);
   auto linear_solver = linear_solver_for(spec, index);
   NewtonSolver newton(*linear_solver, newton_settings(spec.newton));

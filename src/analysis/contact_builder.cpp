@@ -107,8 +107,15 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   for (const InteractionSpec& spec : deck.contact.interactions)
     if (spec.enabled)
       table.set(groups.id(spec.group_a), groups.id(spec.group_b), spec.params);
-  auto contact = std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries), std::move(table),
-                                              SearchSettings{deck.contact.travel_factor, deck.contact.minimum_margin});
+  SearchSettings search;
+  search.travel_factor = deck.contact.travel_factor;
+  search.minimum_margin = deck.contact.minimum_margin;
+  search.verlet_margin = deck.contact.verlet_margin;
+  search.cell_size = deck.contact.cell_size;
+  if (deck.contact.domain)
+    search.domain = SearchBox{deck.contact.domain->min, deck.contact.domain->max};
+  auto contact = std::make_unique<ContactSet>(std::move(contact_bodies), std::move(boundaries),
+                                              std::move(table), search);
   contact->set_group_names(groups.ids);
   return contact;
 }

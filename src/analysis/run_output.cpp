@@ -227,6 +227,12 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                        {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
                        {"night_owl_resolves", totals.night_owl_resolves},
                        {"rejections_by_cause", totals.rejections}};
+  if (model.contact && model.contact->search_settings().domain) {
+    const DomainReport& domain = model.contact->domain_report();
+    summary["contact_domain"] = {{"exits", domain.exits},
+                                 {"outside_now", domain.outside_now},
+                                 {"warnings", domain.warnings}};
+  }
   const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds;
   summary["wall_seconds"] = {{"assembly", totals.assembly_seconds},
                              {"linear_solve", totals.linear_solve_seconds},

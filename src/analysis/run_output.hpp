@@ -1,8 +1,9 @@
 // Writes a run's files into the output directory:
 //   monitor.csv        one row per accepted step (energies, work, momenta, Newton iterations)
 //   results.pvd        the time series of samples, with one vtk/bodies_NNNNNN.vtu per sample
-//   summary.json       final body and rigid-node states, rigid-node constraint reactions and
-//                      run totals (written at the end, also on give-up)
+//   summary.json       final body and rigid-node states, rigid-node constraint reactions,
+//                      run totals and, with contact.domain, the bodies that left it
+//                      (written at the end, also on give-up)
 // Every file is written whole or not at all (see src/output/atomic_file.hpp).
 #pragma once
 

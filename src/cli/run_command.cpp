@@ -72,6 +72,9 @@ int run_deck(const RunArguments& args) {
   if (!args.restart.empty()) analysis.resume(args.restart, observer);
   const RunTotals totals = analysis.run(observer);
   if (!reports) return totals.gave_up ? 3 : 0;
+  if (model.contact)
+    for (const std::string& warning : model.contact->domain_report().warnings)
+      std::cerr << "polydem: warning: " << warning << "\n";
   if (totals.gave_up) {
     std::cerr << "polydem: solver gave up: " << totals.give_up_reason
               << "\nThe last converged state is in " << out.string() << "\n";

@@ -79,7 +79,7 @@ ObjectSchema body_params() {
       .with_computed_default("from shape and density, otherwise required");
   schema.add_vec3("centre_of_mass", "Centre of mass relative to the pole, body axes.")
       .with_unit("m")
-      .with_default(Vec3(Vec3::Zero()));
+      .with_computed_default("from shape and density, otherwise [0, 0, 0]");
   schema.add_vec3("position", "Initial pole position.")
       .with_unit("m")
       .with_default(Vec3(Vec3::Zero()));

@@ -218,8 +218,46 @@ ObjectSchema contact_params() {
       .with_unit("m")
       .with_default(0.0)
       .at_least(0);
+  schema
+      .add_real(
+          "verlet_margin",
+          "Margin δ of the search's Verlet lists (§2.5.2): they hold what lies within the skin "
+          "plus each body's inflation plus δ/2, and are rebuilt once a body has moved "
+          "(displacement + rotation × radius) more than δ/2 beyond the travel its inflation "
+          "allowed. Larger: fewer rebuilds, longer lists.")
+      .with_unit("m")
+      .with_computed_default("a tenth of the smallest body size")
+      .greater_than(0);
+  schema
+      .add_real(
+          "cell_size",
+          "Side of the search's linked cells (§2.5.2), which need no domain. A smaller size costs "
+          "time, never contacts.")
+      .with_unit("m")
+      .with_computed_default("largest inflated body diameter + largest skin + verlet_margin")
+      .greater_than(0);
+  schema.add_object("domain", "search_domain",
+                    "Where the bodies are expected; leaving it is reported.");
   schema.add_object_list("interactions", "interaction", "Contact laws per pair of groups.")
       .with_default(std::vector<ParamSet>{});
+  return schema;
+}
+
+ObjectSchema search_domain_params() {
+  ObjectSchema schema{
+      "search_domain",
+      "An optional box. A body whose pole leaves it is reported (a warning on stderr and "
+      "in summary.json, with a count) and still searched for contacts like any other; "
+      "without it nothing is reported."};
+  schema.add_vec3("min", "Lower corner.").with_unit("m").with_computed_default("none: no domain");
+  schema.add_vec3("max", "Upper corner.").with_unit("m").with_computed_default("none: no domain");
+  schema.complete = [](ParamSet& set) {
+    if (set.has_value("min") != set.has_value("max"))
+      throw set.error(set.has_value("min") ? "max" : "min",
+                      "give both corners of the domain, or neither");
+    if (set.has_value("min") && !(set.vec3("max").array() > set.vec3("min").array()).all())
+      throw set.error("max", "must exceed min in every coordinate");
+  };
   return schema;
 }
 

@@ -13,6 +13,7 @@ ObjectSchema shape_params();
 ObjectSchema boundary_params();
 ObjectSchema motion_params();
 ObjectSchema contact_params();
+ObjectSchema search_domain_params();
 ObjectSchema interaction_params();
 ObjectSchema normal_law_params();
 ObjectSchema friction_params();

@@ -114,7 +114,7 @@ BodySpec body(const ParamSet& set) {
   spec.name = set.string("name");
   if (set.has_value("mass")) spec.mass = set.real("mass");
   if (set.has_value("inertia")) spec.inertia = set.tensor("inertia");
-  spec.centre_of_mass = set.vec3("centre_of_mass");
+  if (set.has_value("centre_of_mass")) spec.centre_of_mass = set.vec3("centre_of_mass");
   spec.position = set.vec3("position");
   spec.rotation = set.vec3("rotation");
   spec.velocity = set.vec3("velocity");
@@ -236,6 +236,10 @@ ContactSpec contact(const ParamSet& set) {
   ContactSpec spec;
   spec.travel_factor = set.real("travel_factor");
   spec.minimum_margin = set.real("minimum_margin");
+  if (set.has_value("verlet_margin")) spec.verlet_margin = set.real("verlet_margin");
+  if (set.has_value("cell_size")) spec.cell_size = set.real("cell_size");
+  if (const ParamSet& domain = set.object("domain"); domain.has_value("min"))
+    spec.domain = BoxSpec{domain.vec3("min"), domain.vec3("max")};
   for (const auto& item : set.objects("interactions")) spec.interactions.push_back(interaction(item));
   return spec;
 }

@@ -142,9 +142,18 @@ struct InteractionSpec {
   SourceMark mark;
 };
 
+/// An axis-aligned box (m).
+struct BoxSpec {
+  Vec3 min = Vec3::Zero();
+  Vec3 max = Vec3::Zero();
+};
+
 struct ContactSpec {
   double travel_factor = 2.0;
   double minimum_margin = 0.0;  ///< m
+  double verlet_margin = 0.0;   ///< m; 0: automatic
+  double cell_size = 0.0;       ///< m; 0: automatic
+  std::optional<BoxSpec> domain;
   std::vector<InteractionSpec> interactions;
 };
 

@@ -233,8 +233,9 @@ const SchemaRegistry& deck_registry() {
     for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
                          newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
                          node_load_params, shape_params, boundary_params, motion_params, contact_params,
-                         interaction_params, normal_law_params, friction_params, action_params,
-                         friction_switch_params, body_file_params, packing_params, group_velocity_params})
+                         search_domain_params, interaction_params, normal_law_params, friction_params,
+                         action_params, friction_switch_params, body_file_params, packing_params,
+                         group_velocity_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());

@@ -26,8 +26,10 @@ void echo_list(const Param& param, int indent, std::string& out) {
 
 void echo_param(const Param& param, int indent, std::string& out) {
   if (param.type == ParamType::Object) {
-    out += spaces(indent) + param.name + ":\n";
-    echo_object(std::get<std::vector<ParamSet>>(param.value).front(), indent + 2, out);
+    std::string body;
+    echo_object(std::get<std::vector<ParamSet>>(param.value).front(), indent + 2, body);
+    // A section whose keys all lack a value (contact.domain when none is given) reads back as {}.
+    out += spaces(indent) + param.name + (body.empty() ? ": {}\n" : ":\n" + body);
   } else if (param.type == ParamType::ObjectList) {
     echo_list(param, indent, out);
   } else {

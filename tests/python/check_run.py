@@ -31,7 +31,7 @@ def fail(message):
     sys.exit(1)
 
 
-def run(polydem, deck, out, threads):
+def run_with_stderr(polydem, deck, out, threads):
     result = subprocess.run([polydem, "run", deck, "--out", out, "--threads", str(threads), "--quiet"],
                             capture_output=True, text=True, timeout=300)
     if result.returncode != 0:
@@ -40,7 +40,24 @@ def run(polydem, deck, out, threads):
         summary = json.load(f)
     summary.pop("wall_seconds")
     summary.pop("deck")
-    return summary
+    return summary, result.stderr
+
+
+def run(polydem, deck, out, threads):
+    return run_with_stderr(polydem, deck, out, threads)[0]
+
+
+def run_on_1_and_2_threads(polydem, deck, work):
+    """The summary and stderr of the 1-thread run, after checking the 2-thread run's files are the same."""
+    one, stderr = run_with_stderr(polydem, deck, os.path.join(work, "threads1"), 1)
+    two = run(polydem, deck, os.path.join(work, "threads2"), 2)
+    if one != two:
+        fail("summary.json differs between 1 and 2 threads")
+    with open(os.path.join(work, "threads1", "monitor.csv"), "rb") as a, \
+            open(os.path.join(work, "threads2", "monitor.csv"), "rb") as b:
+        if a.read() != b.read():
+            fail("monitor.csv differs between 1 and 2 threads")
+    return one, stderr
 
 
 def read_monitor(out):
@@ -64,14 +81,7 @@ def read_last_sample(out):
 
 def main():
     polydem, deck, work = sys.argv[1:4]
-    one = run(polydem, deck, os.path.join(work, "threads1"), 1)
-    two = run(polydem, deck, os.path.join(work, "threads2"), 2)
-    if one != two:
-        fail("summary.json differs between 1 and 2 threads")
-    with open(os.path.join(work, "threads1", "monitor.csv"), "rb") as a, \
-            open(os.path.join(work, "threads2", "monitor.csv"), "rb") as b:
-        if a.read() != b.read():
-            fail("monitor.csv differs between 1 and 2 threads")
+    one, _ = run_on_1_and_2_threads(polydem, deck, work)
 
     rows = read_monitor(os.path.join(work, "threads1"))
     missing = [c for c in REQUIRED_COLUMNS if c not in rows[0]]

@@ -1,0 +1,29 @@
+// One configuration for the contact search: every body and boundary placed and
+// inflated (search_object.hpp), and which pairs interact with which skin ḡ_n
+// (the interaction table of their groups; a relative skin scales with the
+// smaller body of the pair).
+#pragma once
+
+#include <optional>
+#include <span>
+
+#include "contact/law/interaction_table.hpp"
+#include "contact/search/search_object.hpp"
+
+namespace polydem {
+
+struct SearchScene {
+  std::span<const SearchObject> bodies;  ///< shape == nullptr: no contact
+  std::span<const SearchObject> boundaries;
+  std::span<const int> body_groups;
+  std::span<const double> body_sizes;  ///< m: cube root of the volume
+  std::span<const int> boundary_groups;
+  const InteractionTable* interactions = nullptr;
+
+  /// The skin of the pair, or nothing when its groups do not interact.
+  std::optional<double> skin(const BodyPair& pair) const;
+  /// An upper bound of the skin of every body–body pair.
+  double largest_body_skin() const;
+};
+
+}  // namespace polydem

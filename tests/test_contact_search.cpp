@@ -1,0 +1,280 @@
+// The fast contact search (paper §2.5: linked cells, sub-region hierarchies,
+// Verlet lists) against the all-pairs reference: on dense random packings of
+// cubes and of tetrapods in a box container, inflated by random margins, moved
+// over several steps so that the Verlet lists are reused and rebuilt, with a
+// cell size far too small, with bodies far away, and on 1 and 2 threads, the
+// candidates must be exactly those of brute_force_candidates, and the active
+// contacts of a ContactSet exactly those of one searching all pairs. The exact
+// primitive distances are checked against sampled closest points.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "contact/contact_set.hpp"
+#include "contact/geometry/boundary_surfaces.hpp"
+#include "contact/geometry/generators.hpp"
+#include "contact/geometry/shape_builder.hpp"
+#include "contact/search/brute_force_search.hpp"
+#include "contact/search/contact_search.hpp"
+#include "contact/search/primitive_distance.hpp"
+#include "contact/search/sub_region_pairs.hpp"
+#include "tests/packed_scene.hpp"
+
+using namespace polydem;
+using namespace polydem::testing;
+
+namespace {
+
+TetrapodParams small_tetrapod() {
+  TetrapodParams params;
+  params.facets = 6;
+  return params;
+}
+
+// Skins of 5 % (cubes) and 10 % (tetrapods, whose packings are looser) of the
+// body size: many pairs of a packing are within them.
+Packing cube_packing(int sites, unsigned seed) {
+  constexpr double skin = 0.05;
+  return Packing(build_shape(make_box(0.5, 0.5, 0.5), "cube"), 1.0, skin,
+                 packing_options(sites, 1.35, std::sqrt(3.0), skin, seed),
+                 boxes_separated(Vec3::Constant(0.5)));
+}
+
+Packing tetrapod_packing(int sites, unsigned seed) {
+  const TetrapodParams params = small_tetrapod();
+  constexpr double skin = 0.1;
+  return Packing(build_shape(make_tetrapod(params), "tetrapod"), 1.0, skin,
+                 packing_options(sites, 1.4, 2.02, skin, seed),
+                 covers_separated(tetrapod_cover(params)));
+}
+
+/// Exact equality of two searches: same pairs, skins and sub-region pairs.
+bool same_candidates(const CandidateSet& x, const CandidateSet& y) {
+  if (x.pairs.size() != y.pairs.size()) return false;
+  for (std::size_t k = 0; k < x.pairs.size(); ++k) {
+    if (x.pairs[k].id != y.pairs[k].id || x.pairs[k].skin != y.pairs[k].skin) return false;
+    const auto rx = x.regions_of(x.pairs[k]), ry = y.regions_of(y.pairs[k]);
+    if (!std::equal(rx.begin(), rx.end(), ry.begin(), ry.end())) return false;
+  }
+  return true;
+}
+
+struct Counts {
+  std::size_t body_pairs = 0;
+  std::size_t boundary_pairs = 0;
+  std::size_t regions = 0;
+};
+
+Counts counts(const CandidateSet& set) {
+  Counts c;
+  for (const CandidatePair& pair : set.pairs)
+    (pair.id.boundary >= 0 ? c.boundary_pairs : c.body_pairs) += 1;
+  c.regions = set.regions.size();
+  return c;
+}
+
+struct SearchRun {
+  Counts first;  ///< of the first configuration
+  long builds = 0;
+};
+
+/// The fast search against the reference over `steps` configurations: the
+/// first with inflations up to 0.1, then, after moves of up to `step` and
+/// turns of up to `angle`, up to 0.02, so that the Verlet lists are reused
+/// and rebuilt.
+SearchRun compare_over_steps(Packing& packing, int steps, double step, double angle,
+                             unsigned seed) {
+  std::mt19937 rng(seed);
+  ContactSearch search(0.1, 0.0);
+  CandidateSet fast, reference;
+  SearchRun run;
+  for (int k = 0; k < steps; ++k) {
+    packing.inflate(rng, k == 0 ? 0.1 : 0.02);
+    search.find(packing.scene(), fast, 1);
+    brute_force_candidates(packing.scene(), reference);
+    INFO("configuration " << k);
+    REQUIRE(same_candidates(fast, reference));
+    if (k == 0) run.first = counts(reference);
+    packing.move(rng, step, angle);
+  }
+  run.builds = search.statistics().list_builds;
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("primitive distances equal the closest of densely sampled points", "[search][distance]") {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const auto random_point = [&] { return Vec3(unit(rng), unit(rng), unit(rng)); };
+  constexpr int kSamples = 60;
+  for (int trial = 0; trial < 40; ++trial) {
+    const Vec3 p = 2 * random_point(), a = random_point(), b = random_point(), c = random_point();
+    const Vec3 q = random_point();
+    double segment = 1e300, triangle = 1e300, segments = 1e300;
+    for (int i = 0; i <= kSamples; ++i) {
+      const double s = static_cast<double>(i) / kSamples;
+      segment = std::min(segment, (p - (a + s * (b - a))).squaredNorm());
+      for (int j = 0; j <= kSamples; ++j) {
+        const double t = static_cast<double>(j) / kSamples;
+        segments = std::min(segments, ((a + s * (b - a)) - (c + t * (q - c))).squaredNorm());
+        if (i + j <= kSamples)
+          triangle = std::min(triangle, (p - (a + s * (b - a) + t * (c - a))).squaredNorm());
+      }
+    }
+    // The exact value is below every sample and within the sampling resolution of the closest.
+    const double resolution = 4.0 / kSamples;
+    const auto agrees = [&](double exact, double sampled) {
+      return exact <= sampled + 1e-12 && std::sqrt(sampled) - std::sqrt(exact) < resolution;
+    };
+    CHECK(agrees(squared_distance_point_segment(p, a, b), segment));
+    CHECK(agrees(squared_distance_point_triangle(p, a, b, c), triangle));
+    CHECK(agrees(squared_distance_segment_segment(a, b, c, q), segments));
+  }
+  // Degenerate cases: parallel and zero-length segments, a collinear triangle.
+  CHECK(squared_distance_segment_segment(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, 1, 0),
+                                         Vec3(3, 1, 0)) == Approx(1.0));
+  CHECK(squared_distance_segment_segment(Vec3(0, 0, 0), Vec3(0, 0, 0), Vec3(1, 1, 0),
+                                         Vec3(1, 1, 0)) == Approx(2.0));
+  CHECK(squared_distance_point_triangle(Vec3(3, 1, 0), Vec3(0, 0, 0), Vec3(1, 0, 0),
+                                        Vec3(2, 0, 0)) == Approx(2.0));
+}
+
+TEST_CASE("the sub-region hierarchies of two bodies find exactly the all-pairs candidates",
+          "[search][tree]") {
+  const auto tetrapod = build_shape(make_tetrapod(small_tetrapod()), "tetrapod");
+  const auto cube = build_shape(make_box(0.5, 0.3, 0.2), "box");
+  const SubRegionTree tetrapod_tree(*tetrapod), cube_tree(*cube);
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  int non_empty = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const bool cubes = trial % 2 == 0;
+    const SearchObject a{cubes ? cube.get() : tetrapod.get(), cubes ? &cube_tree : &tetrapod_tree,
+                         Vec3(unit(rng), unit(rng), unit(rng)),
+                         random_rotation(rng).toRotationMatrix(), 0.0};
+    const SearchObject b{tetrapod.get(), &tetrapod_tree,
+                         Vec3(unit(rng), unit(rng), unit(rng)) * 1.5,
+                         random_rotation(rng).toRotationMatrix(), 0.0};
+    const double reach = 0.1 * (unit(rng) + 1);
+    std::vector<PrimitivePair> fast;
+    near_sub_region_pairs(a, b, reach, fast);
+    std::vector<SubRegionPair> found, reference;
+    for (const PrimitivePair& pair : fast) found.push_back(regions_of(a, b, pair));
+    brute_force_sub_region_pairs(a, b, reach, reference);
+    REQUIRE(found == reference);
+    non_empty += reference.empty() ? 0 : 1;
+  }
+  CHECK(non_empty > 30);
+}
+
+TEST_CASE("a dense packing of 1000 cubes: the fast search finds exactly the all-pairs candidates",
+          "[search][cubes]") {
+  Packing packing = cube_packing(11, 11);
+  REQUIRE(packing.bodies.size() >= 1000);
+  const SearchRun run = compare_over_steps(packing, 9, 0.01, 0.01, 9);
+  CHECK(run.first.body_pairs > 1000);
+  CHECK(run.first.boundary_pairs > 50);
+  CHECK(run.builds > 2);  // the inflation of the first configuration is too large to keep
+  CHECK(run.builds < 9);
+}
+
+TEST_CASE(
+    "a dense packing of 1000 tetrapods: the fast search finds exactly the all-pairs candidates",
+    "[search][tetrapods]") {
+  Packing packing = tetrapod_packing(11, 12);
+  REQUIRE(packing.bodies.size() >= 1000);
+  const SearchRun run = compare_over_steps(packing, 4, 0.03, 0.03, 10);
+  CHECK(run.first.body_pairs > 1000);
+  CHECK(run.first.boundary_pairs > 50);
+  CHECK(run.builds >= 2);
+}
+
+namespace {
+
+/// The active contacts of the packing at rest (contact_wrenches evaluates them).
+std::vector<ContactRecord> active_contacts(const Packing& packing, SearchMethod method,
+                                           int threads) {
+  SearchSettings settings;
+  settings.method = method;
+  const auto contact = contact_set_of(packing, settings);
+  contact->set_threads(threads);
+  contact->contact_wrenches(nodes_of(packing), 0.0);
+  return contact->snapshot().contacts;
+}
+
+bool same_records(const std::vector<ContactRecord>& x, const std::vector<ContactRecord>& y) {
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const ContactRecord& a, const ContactRecord& b) {
+                      return a.body_a == b.body_a && a.body_b == b.body_b &&
+                             a.boundary == b.boundary && a.kind == b.kind &&
+                             a.outcome.gap == b.outcome.gap && a.outcome.point == b.outcome.point &&
+                             a.outcome.normal_force == b.outcome.normal_force;
+                    });
+}
+
+}  // namespace
+
+TEST_CASE(
+    "dense packings: the active contacts equal those of the all-pairs search, on 1 and 2 threads",
+    "[search][active]") {
+  for (const bool tetrapods : {false, true}) {
+    const Packing packing = tetrapods ? tetrapod_packing(10, 21) : cube_packing(10, 22);
+    INFO((tetrapods ? "tetrapods" : "cubes"));
+    const auto reference = active_contacts(packing, SearchMethod::AllPairs, 1);
+    const auto fast = active_contacts(packing, SearchMethod::Verlet, 1);
+    const auto threaded = active_contacts(packing, SearchMethod::Verlet, 2);
+    CHECK(reference.size() > 100);
+    CHECK(std::any_of(reference.begin(), reference.end(),
+                      [](const ContactRecord& c) { return c.boundary >= 0; }));
+    CHECK(same_records(fast, reference));
+    CHECK(same_records(threaded, reference));
+  }
+}
+
+TEST_CASE("the candidates do not depend on the number of threads", "[search][threads]") {
+  Packing packing = tetrapod_packing(8, 31);
+  std::mt19937 rng(2);
+  packing.inflate(rng, 0.05);
+  ContactSearch one(0.1, 0.0), two(0.1, 0.0);
+  CandidateSet x, y;
+  one.find(packing.scene(), x, 1);
+  two.find(packing.scene(), y, 2);
+  CHECK(same_candidates(x, y));
+  packing.move(rng, 0.02, 0.02);
+  one.find(packing.scene(), x, 1);
+  two.find(packing.scene(), y, 2);
+  CHECK(same_candidates(x, y));
+  CHECK(!x.pairs.empty());
+}
+
+TEST_CASE("no setting of the cells loses a contact: tiny cells, bodies far away and far apart",
+          "[search][cells]") {
+  Packing packing = cube_packing(4, 41);
+  REQUIRE(packing.bodies.size() > 20);
+  // Two touching cubes a long way off, one more farther still, and one where
+  // the cell coordinates saturate.
+  const Mat3 tilt = Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+  const auto add = [&](const Vec3& position, const Mat3& rotation) {
+    packing.bodies.push_back({packing.shape.get(), packing.tree.get(), position, rotation, 0.0});
+    packing.groups.push_back(0);
+    packing.sizes.push_back(1.0);
+  };
+  add(Vec3(1e7, -3e6, 2e5), Mat3::Identity());
+  add(Vec3(1e7 + 1.02, -3e6, 2e5), Mat3::Identity());
+  add(Vec3(-4e9, 0, 0), tilt);
+  add(Vec3(1e300, 1e300, -1e300), tilt);
+  add(Vec3(1e300, 1e300 + 1.01, -1e300), tilt);
+  for (const double cell : {0.0, 0.01, 0.3, 1e4}) {
+    INFO("cell size " << cell);
+    ContactSearch search(0.05, cell);
+    CandidateSet fast, reference;
+    search.find(packing.scene(), fast, 1);
+    brute_force_candidates(packing.scene(), reference);
+    CHECK(same_candidates(fast, reference));
+    const BodyPair far{static_cast<int>(packing.bodies.size()) - 5,
+                       static_cast<int>(packing.bodies.size()) - 4, -1};
+    CHECK(std::any_of(fast.pairs.begin(), fast.pairs.end(),
+                      [&](const CandidatePair& p) { return p.id == far; }));
+  }
+}
