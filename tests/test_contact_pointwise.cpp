@@ -264,3 +264,49 @@ TEST_CASE("frictionless, undamped contact residual is -p dg_n/dd of the hand-der
   }
   CHECK(checked > 50);
 }
+
+TEST_CASE("a pair's contacts evaluated together: residual and tangent match central differences",
+          "[contact][tangent]") {
+  // add_pointwise_contacts shares the sides' motion among a pair's contacts;
+  // its tangent is checked against differences of the single-contact residuals.
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  const Interaction interaction(interaction_params(skin, 0.3, 0.6));
+  int checked = 0;
+  for (int trial = 0; trial < 100; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    ContactSide a = body_side(*shape, scene.state_a, 2.0);
+    ContactSide b = body_side(*shape, scene.state_b, 3.0);
+    a.trial.alpha_delta = random_vector(1e-3);
+    b.trial.u_delta = random_vector(1e-3);
+    std::vector<PointwiseStepData> steps;
+    for (const LocalContact& c : scene.contacts) {
+      const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
+                                                 TrialBody{shape.get(), b.trial}, c.sub_region_b);
+      if (solved && solved->status != LcpStatus::NoSolution && solved->normal_gap > 1e-6 &&
+          solved->normal_gap < skin * 0.999)
+        steps.push_back(step_data(c, true));
+    }
+    if (steps.size() < 2) continue;
+    StepContext context;
+    context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+    const PointwiseInput pair{&interaction, &a, &b, nullptr, &context};
+    std::vector<const PointwiseStepData*> pointers;
+    for (const PointwiseStepData& s : steps) pointers.push_back(&s);
+    Eigen::VectorXd residual = Eigen::VectorXd::Zero(12);
+    Eigen::MatrixXd tangent = Eigen::MatrixXd::Zero(12, 12);
+    add_pointwise_contacts(pair, pointers, residual, tangent);
+    Eigen::VectorXd summed = Eigen::VectorXd::Zero(12);
+    Eigen::MatrixXd fd = Eigen::MatrixXd::Zero(12, 12);
+    for (const PointwiseStepData& s : steps) {
+      PointwiseInput single = pair;
+      single.step = &s;
+      summed += residual_at(single, a, b, 12);
+      fd += finite_difference_tangent(single, 12);
+    }
+    CHECK((residual - summed).norm() <= 1e-12 * summed.norm());
+    CHECK(relative_error(tangent, fd) < 1e-6);
+    ++checked;
+  }
+  CHECK(checked > 20);
+}

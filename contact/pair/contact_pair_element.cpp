@@ -104,11 +104,10 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   if (engaged.empty()) return;
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  for (const ActiveContact& c : engaged) {
-    const PointwiseInput input{interaction_.get(), &a, &b,
-                               &candidates_[static_cast<std::size_t>(c.candidate)], &ctx, true};
-    add_pointwise_contact(input, residual, tangent, nullptr);
-  }
+  thread_local std::vector<const PointwiseStepData*> steps;
+  steps.clear();
+  for (const ActiveContact& c : engaged) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual, tangent);
 }
 
 PointwiseOutcome ContactPairElement::outcome(const StepContext& ctx, int candidate) const {

@@ -184,26 +184,58 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
 }
 
 template <int N>
-void add_with_tangent(const PointwiseInput& in, Eigen::Ref<Eigen::VectorXd> residual,
-                      Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
-  using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
+using ADN = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
+
+/// A body's motion differentiated with respect to its own six DOFs. The Newmark
+/// kinematics behind it cost more than a contact, so a pair computes it once
+/// for all its contacts and lifts it into the pair's 12 directions.
+SideMotion<ADN<6>> own_motion(const ContactSide& side, const StepContext& context) {
   const auto seed = [](const Vec3& v, int first) {
-    Vec3T<AD> s;
-    for (int k = 0; k < 3; ++k) s(k) = AD(v(k), N, first + k);
+    Vec3T<ADN<6>> s;
+    for (int k = 0; k < 3; ++k) s(k) = ADN<6>(v(k), 6, first + k);
     return s;
   };
-  const SideMotion<AD> a = body_motion<AD>(*in.a, seed(in.a->trial.u_delta, 0),
-                                          seed(in.a->trial.alpha_delta, 3), *in.context);
-  SideMotion<AD> b;
-  if constexpr (N == 12)
-    b = body_motion<AD>(*in.b, seed(in.b->trial.u_delta, 6), seed(in.b->trial.alpha_delta, 9),
-                        *in.context);
-  else
-    b = boundary_motion<AD>(*in.b);
-  const Eigen::Matrix<AD, N, 1> r = contact_residual<AD, N>(in, a, b, outcome);
-  for (int row = 0; row < N; ++row) {
-    residual(row) += r(row).value();
-    tangent.row(row) += r(row).derivatives().transpose();
+  return body_motion<ADN<6>>(side, seed(side.trial.u_delta, 0), seed(side.trial.alpha_delta, 3),
+                             context);
+}
+
+template <int N, int Rows, int Cols>
+Eigen::Matrix<ADN<N>, Rows, Cols> lifted(const Eigen::Matrix<ADN<6>, Rows, Cols>& m, int offset) {
+  Eigen::Matrix<ADN<N>, Rows, Cols> result;
+  for (int k = 0; k < m.size(); ++k) {
+    result(k).value() = m(k).value();
+    result(k).derivatives().setZero();
+    result(k).derivatives().template segment<6>(offset) = m(k).derivatives();
+  }
+  return result;
+}
+
+template <int N>
+SideMotion<ADN<N>> lifted(const SideMotion<ADN<6>>& m, int offset) {
+  return {lifted<N>(m.pole, offset), lifted<N>(m.rotation, offset), lifted<N>(m.velocity, offset),
+          lifted<N>(m.angular_velocity, offset), lifted<N>(m.xi, offset)};
+}
+
+template <int N>
+void add_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData* const> contacts,
+                  Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent,
+                  PointwiseOutcome* outcome) {
+  SideMotion<ADN<N>> a, b;
+  if constexpr (N == 12) {
+    a = lifted<N>(own_motion(*pair.a, *pair.context), 0);
+    b = lifted<N>(own_motion(*pair.b, *pair.context), 6);
+  } else {
+    a = own_motion(*pair.a, *pair.context);
+    b = boundary_motion<ADN<6>>(*pair.b);
+  }
+  PointwiseInput in = pair;
+  for (const PointwiseStepData* step : contacts) {
+    in.step = step;
+    const Eigen::Matrix<ADN<N>, N, 1> r = contact_residual<ADN<N>, N>(in, a, b, outcome);
+    for (int row = 0; row < N; ++row) {
+      residual(row) += r(row).value();
+      tangent.row(row) += r(row).derivatives().transpose();
+    }
   }
 }
 
@@ -226,10 +258,20 @@ double effective_mass(const ContactSide& a, const ContactSide& b) {
 
 void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::VectorXd> residual,
                            Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
+  const PointwiseStepData* const step = input.step;
   if (input.b->has_dofs())
-    add_with_tangent<12>(input, residual, tangent, outcome);
+    add_contacts<12>(input, {&step, 1}, residual, tangent, outcome);
   else
-    add_with_tangent<6>(input, residual, tangent, outcome);
+    add_contacts<6>(input, {&step, 1}, residual, tangent, outcome);
+}
+
+void add_pointwise_contacts(const PointwiseInput& pair,
+                            std::span<const PointwiseStepData* const> contacts,
+                            Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent) {
+  if (pair.b->has_dofs())
+    add_contacts<12>(pair, contacts, residual, tangent, nullptr);
+  else
+    add_contacts<6>(pair, contacts, residual, tangent, nullptr);
 }
 
 void add_pointwise_contact_residual(const PointwiseInput& input,

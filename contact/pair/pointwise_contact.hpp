@@ -20,6 +20,8 @@
 // point through D, rotating normal, Ξᵀ of the pseudo-moments) is in the tangent.
 #pragma once
 
+#include <span>
+
 #include <Eigen/Core>
 
 #include "contact/law/interaction.hpp"
@@ -76,6 +78,12 @@ struct PointwiseInput {
 /// when given. Precondition: the pair's LCP has a solution at the trial state.
 void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::VectorXd> residual,
                            Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome);
+
+/// The same for several contacts between the same two sides (`pair.step` is
+/// ignored): the sides' motion and its derivatives are computed once.
+void add_pointwise_contacts(const PointwiseInput& pair,
+                            std::span<const PointwiseStepData* const> contacts,
+                            Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent);
 
 /// The same residual in plain arithmetic (no tangent), for finite-difference checks.
 void add_pointwise_contact_residual(const PointwiseInput& input,
