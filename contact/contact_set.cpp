@@ -599,6 +599,8 @@ int ContactSet::group_index(const std::string& name) const {
 
 void ContactSet::set_boundary_active(int boundary, bool active) {
   boundaries_[static_cast<std::size_t>(boundary)].active = active;
+  // The Verlet lists still hold the pairs of a removed boundary, or lack an added one's.
+  search_.invalidate();
 }
 
 void ContactSet::set_friction_enabled(int group_a, int group_b, bool enabled) {

@@ -121,3 +121,46 @@ contact:
     if (t > 0.5 + 1e-9) CHECK(vz == Approx(-9.81 * 0.2).margin(5e-3));      // no gravity: constant velocity
   }
 }
+
+TEST_CASE("a removed stopper releases a frictionless block on an incline: it slides at g sin(theta)",
+          "[multi_phase]") {
+  // The block rests against the stopper (in contact at removal), so the search's
+  // lists hold the stopper's pair when the action removes it.
+  const char* deck_text = R"(
+gravity: [0, 0, -9.81]
+steps:
+  - {name: held, end_time: 0.4, dt: {initial: 2.0e-3, max: 5.0e-3}}
+  - name: released
+    end_time: 0.8
+    dt: {initial: 2.0e-3, max: 5.0e-3}
+    actions: [{remove_boundary: stopper}]
+shapes:
+  - {name: cube, geometry: {box: {size: [1, 1, 1]}}}
+bodies:
+  - {name: cube, shape: cube, density: 1000, position: [-0.17275, 0, 0.47465], rotation: [0, -0.3490658503988659, 0]}
+boundaries:
+  - name: slope
+    surface: {plane: {normal: [-0.3420201433256687, 0, 0.9396926207859084], length_u: 30, length_v: 30}}
+  - name: stopper
+    surface: {plane: {center: [-0.6480521450689226, 0, 0.3016541669120357], normal: [0.9396926207859084, 0, 0.3420201433256687],
+                      u_direction: [0, 1, 0], length_u: 4, length_v: 0.9}}
+contact:
+  interactions:
+    - group_a: default
+      group_b: boundary
+      normal: {skin: 0.01, stiffness: 8.0e5}
+      damping_ratio: 0.7
+)";
+  DeckData deck = read_deck_string(deck_text, "stopper.yaml");
+  deck.output.vtk = false;
+  const ContactRun r = run_contact_deck(deck);
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  const double sin_theta = 0.3420201433256687;
+  for (std::size_t s = 0; s < r.run.steps.size(); ++s) {
+    const double t = r.run.steps[s].time;
+    const double speed = r.run.monitor[s].linear_momentum.norm() / 1000;
+    if (t > 0.3 && t <= 0.4 + 1e-9) CHECK(speed < 1e-3);  // held by the stopper
+    if (t > 0.45) CHECK(speed == Approx(9.81 * sin_theta * (t - 0.4)).margin(5e-3));
+  }
+}

@@ -1,5 +1,8 @@
 #include "contact/law/interaction_table.hpp"
 
+#include <stdexcept>
+#include <string>
+
 namespace polydem {
 
 InteractionTable::InteractionTable(int group_count)
@@ -17,13 +20,21 @@ const InteractionTable::Entry* InteractionTable::entry(int group_a, int group_b)
   return table_[static_cast<std::size_t>(group_a * group_count_ + group_b)].get();
 }
 
+const InteractionTable::Entry& InteractionTable::required_entry(int group_a, int group_b) const {
+  const Entry* found = entry(group_a, group_b);
+  if (found == nullptr)
+    throw std::logic_error("no contact law between groups " + std::to_string(group_a) + " and " +
+                           std::to_string(group_b));
+  return *found;
+}
+
 double InteractionTable::skin(int group_a, int group_b, double size) const {
-  const InteractionParams& params = entry(group_a, group_b)->params;
+  const InteractionParams& params = required_entry(group_a, group_b).params;
   return params.relative_skin > 0 ? params.relative_skin * size : params.normal.skin;
 }
 
 std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_b, double size) const {
-  const Entry& e = *entry(group_a, group_b);
+  const Entry& e = required_entry(group_a, group_b);
   const double skin = this->skin(group_a, group_b, size);
   auto& law = e.laws[skin];
   if (!law) {

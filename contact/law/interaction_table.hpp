@@ -33,6 +33,7 @@ class InteractionTable {
     mutable std::map<double, std::shared_ptr<const Interaction>> laws;  ///< by skin
   };
   const Entry* entry(int group_a, int group_b) const;
+  const Entry& required_entry(int group_a, int group_b) const;
 
   int group_count_;
   std::vector<std::shared_ptr<Entry>> table_;
