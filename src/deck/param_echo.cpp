@@ -28,7 +28,10 @@ void echo_param(const Param& param, int indent, std::string& out) {
   if (param.type == ParamType::Object) {
     std::string body;
     echo_object(std::get<std::vector<ParamSet>>(param.value).front(), indent + 2, body);
-    // A section whose keys all lack a value (contact.domain when none is given) reads back as {}.
+    // An optional section left out whose keys all lack a value (an action's
+    // `friction` when the action is another) is left out again: `{}` would read
+    // back as given. A given one (contact.domain: {}) reads back as {}.
+    if (body.empty() && !param.given) return;
     out += spaces(indent) + param.name + (body.empty() ? ": {}\n" : ":\n" + body);
   } else if (param.type == ParamType::ObjectList) {
     echo_list(param, indent, out);
