@@ -118,6 +118,8 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
     : directory_(directory), deck_(deck), energy_(model) {
   std::filesystem::create_directories(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
+  newton_csv_ = std::make_unique<CsvLog>(directory_ / "newton.csv",
+                                         std::vector<std::string>{"time", "dt", "evaluation", "residual_norm"});
   if (deck_.output.vtk) {
     std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
@@ -152,6 +154,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
     }
   }
   monitor_csv_->write_row(row);
+  for (std::size_t k = 0; k < record.residual_norms.size(); ++k)
+    newton_csv_->write_row({record.time, record.dt, static_cast<double>(k), record.residual_norms[k]});
 }
 
 void RunOutput::sample(const Model& model, double time) {
@@ -200,6 +204,7 @@ void RunOutput::read_state(StateReader& in, const Model& model) {
 
 void RunOutput::finished(const Model& model, const RunTotals& totals) {
   monitor_csv_->finish();
+  newton_csv_->finish();
   write_summary(model, totals);
 }
 

@@ -1,5 +1,7 @@
 // Writes a run's files into the output directory:
 //   monitor.csv        one row per accepted step (energies, work, momenta, Newton iterations)
+//   newton.csv         one row per residual evaluation of the accepted steps' Newton solves,
+//                      so that the convergence rate can be read off any step
 //   results.pvd        the time series of samples, with one vtk/bodies_NNNNNN.vtu per sample
 //   summary.json       final body and rigid-node states, rigid-node constraint reactions,
 //                      run totals and, with contact.domain, the bodies that left it
@@ -41,6 +43,7 @@ class RunOutput final : public AnalysisObserver {
   const DeckData& deck_;
   EnergyMonitor energy_;
   std::unique_ptr<CsvLog> monitor_csv_;
+  std::unique_ptr<CsvLog> newton_csv_;
   std::unique_ptr<PvdCollection> pvd_;
   std::unique_ptr<PvdCollection> contact_pvd_;  ///< contacts.pvd, when the model has contact
   std::unique_ptr<PvdCollection> surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
