@@ -76,6 +76,7 @@ class NewtonSolver {
  private:
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
   bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
+  bool next_correction_small(NewtonProblem& problem, NewtonReport& report);
   void evaluate(NewtonProblem& problem, NewtonReport& report);
 
   LinearSolver& linear_solver_;
@@ -84,6 +85,7 @@ class NewtonSolver {
   bool analysed_ = false;
   Eigen::VectorXd rhs_;
   Eigen::VectorXd correction_;
+  Eigen::VectorXd estimate_;  ///< the correction the converged residual still calls for
 };
 
 }  // namespace polydem
