@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace polydem {
 namespace {
@@ -25,14 +26,24 @@ void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report) {
 NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   NewtonReport report;
   double last_correction = 0;
+  double previous_norm = 0;
+  bool just_switched = false;  // the last evaluation saw a new active set
   for (int iteration = 0;; ++iteration) {
     evaluate(problem, report);
     if (!problem.residual().allFinite()) {
       report.failure = "non-finite residual";
       return report;
     }
-    const double norm = problem.residual_norm();
+    double norm = problem.residual_norm();
     report.residual_norms.push_back(norm);
+    if (iteration > settings_.free_active_set_iterations && !just_switched && norm > previous_norm)
+      norm = backtrack_on_residual(problem, report, previous_norm, last_correction);
+    if (!std::isfinite(norm)) {
+      report.failure = "non-finite residual";
+      return report;
+    }
+    previous_norm = norm;
+    just_switched = false;
     const bool residual_small = norm <= settings_.residual_tolerance;
     const bool correction_small = iteration == 0 || last_correction <= settings_.increment_tolerance ||
                                   (residual_small && next_correction_small(problem, report));
@@ -45,6 +56,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
         report.failure = "the contact active set did not settle";
         return report;
       }
+      just_switched = true;
       continue;  // the same state, evaluated with the new active set
     }
     if (iteration >= settings_.max_iterations) {
@@ -85,6 +97,27 @@ bool NewtonSolver::next_correction_small(NewtonProblem& problem, NewtonReport& r
   // Applied, it leaves an error of second order in the estimate, as the full iteration would.
   problem.apply(estimate_);
   return true;
+}
+
+// With the active set frozen the residual is smooth, yet where a contact's
+// forces change fast across a short range of gap (eq. 52's dashpot grows like
+// √(ḡ_n − g_n) inside the skin) full Newton steps can jump back and forth
+// across it for ever. A correction that made the residual grow is halved
+// (undone by half) until it does not, a few times at most; near a solution the
+// full step always reduces the residual and the rate stays quadratic.
+double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport& report, double previous_norm,
+                                           double& last_correction) {
+  double norm = report.residual_norms.back();
+  for (int halving = 0; halving < settings_.max_residual_backtracks && !(norm <= previous_norm); ++halving) {
+    correction_ *= 0.5;
+    problem.apply(-correction_);
+    last_correction *= 0.5;
+    ++report.residual_backtracks;
+    evaluate(problem, report);
+    norm = problem.residual().allFinite() ? problem.residual_norm() : std::numeric_limits<double>::infinity();
+    report.residual_norms.push_back(norm);
+  }
+  return norm;
 }
 
 // Backtracking on the step length only (no merit function): the barrier law is

@@ -49,6 +49,9 @@ struct NewtonSettings {
   /// The active set is re-decided after each of the first `free_active_set_iterations`
   /// corrections, then frozen until convergence, when it is checked again.
   int free_active_set_iterations = 3;
+  /// Halvings of a correction that made the residual grow (once the active set
+  /// is frozen), before the iterate is taken as it is.
+  int max_residual_backtracks = 4;
   /// Converged states whose active set still changed, before giving up.
   int max_active_set_changes = 10;
 };
@@ -61,6 +64,7 @@ struct NewtonReport {
   std::vector<double> correction_norms;
   int step_halvings = 0;               ///< corrections halved to keep iterates admissible
   int active_set_changes = 0;          ///< converged states whose active set had to change
+  int residual_backtracks = 0;         ///< corrections halved because the residual grew
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;
 };
@@ -77,6 +81,8 @@ class NewtonSolver {
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
   bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
   bool next_correction_small(NewtonProblem& problem, NewtonReport& report);
+  double backtrack_on_residual(NewtonProblem& problem, NewtonReport& report, double previous_norm,
+                               double& last_correction);
   void evaluate(NewtonProblem& problem, NewtonReport& report);
 
   LinearSolver& linear_solver_;

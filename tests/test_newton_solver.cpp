@@ -1,0 +1,97 @@
+// NewtonSolver on scalar equations with known behaviour: plain Newton on
+// f(x) = x³ − 2x + 2 from x = 0 cycles 0 → 1 → 0 for ever (a textbook 2-cycle);
+// halving corrections that make |f| grow breaks the cycle and reaches the real
+// root, which is compared with Cardano's closed form.
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <functional>
+
+#include "solvers/newton.hpp"
+#include "solvers/umfpack_solver.hpp"
+
+using namespace polydem;
+
+namespace {
+
+class ScalarProblem final : public NewtonProblem {
+ public:
+  ScalarProblem(std::function<double(double)> f, std::function<double(double)> df, double x0)
+      : f_(std::move(f)), df_(std::move(df)), x_(x0), residual_(1), tangent_(1, 1) {
+    tangent_.insert(0, 0) = 1.0;
+    tangent_.makeCompressed();
+  }
+  void evaluate() override {
+    residual_[0] = f_(x_);
+    tangent_.coeffRef(0, 0) = df_(x_);
+  }
+  const Eigen::VectorXd& residual() const override { return residual_; }
+  const SparseMatrix& tangent() const override { return tangent_; }
+  std::uint64_t pattern_version() const override { return 1; }
+  double residual_norm() const override { return std::abs(residual_[0]); }
+  double correction_norm(const Eigen::VectorXd& correction) const override { return std::abs(correction[0]); }
+  void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
+  double x() const { return x_; }
+
+ private:
+  std::function<double(double)> f_, df_;
+  double x_;
+  Eigen::VectorXd residual_;
+  SparseMatrix tangent_;
+};
+
+double cubic(double x) { return x * x * x - 2 * x + 2; }
+double cubic_slope(double x) { return 3 * x * x - 2; }
+
+// The real root of x³ + px + q = 0 (one real root when 4p³ + 27q² > 0).
+double cardano_root(double p, double q) {
+  const double d = std::sqrt(q * q / 4 + p * p * p / 27);
+  return std::cbrt(-q / 2 + d) + std::cbrt(-q / 2 - d);
+}
+
+NewtonSettings settings_with_backtracks(int backtracks) {
+  NewtonSettings settings;
+  settings.max_iterations = 60;
+  settings.residual_tolerance = 1e-12;
+  settings.increment_tolerance = 1e-12;
+  settings.max_residual_backtracks = backtracks;
+  return settings;
+}
+
+}  // namespace
+
+TEST_CASE("plain Newton cycles on x^3 - 2x + 2 from 0", "[newton]") {
+  ScalarProblem problem(cubic, cubic_slope, 0.0);
+  auto solver = make_umfpack_solver();
+  NewtonSolver newton(*solver, settings_with_backtracks(0));
+  const NewtonReport report = newton.solve(problem);
+  CHECK_FALSE(report.converged);
+  // The cycle visits f(0) = 2 and f(1) = 1 alternately.
+  REQUIRE(report.residual_norms.size() > 10);
+  CHECK(report.residual_norms[8] == Approx(2.0));
+  CHECK(report.residual_norms[9] == Approx(1.0));
+}
+
+TEST_CASE("halving corrections that make the residual grow breaks a Newton cycle", "[newton]") {
+  ScalarProblem problem(cubic, cubic_slope, 0.0);
+  auto solver = make_umfpack_solver();
+  NewtonSolver newton(*solver, settings_with_backtracks(4));
+  const NewtonReport report = newton.solve(problem);
+  REQUIRE(report.converged);
+  CHECK(report.residual_backtracks > 0);
+  CHECK(problem.x() == Approx(cardano_root(-2, 2)).epsilon(1e-12));
+}
+
+TEST_CASE("backtracking leaves a well-behaved Newton solve quadratic", "[newton]") {
+  // f(x) = x² − 2 from x = 3: the residual never grows, no correction is halved.
+  ScalarProblem problem([](double x) { return x * x - 2; }, [](double x) { return 2 * x; }, 3.0);
+  auto solver = make_umfpack_solver();
+  NewtonSolver newton(*solver, settings_with_backtracks(4));
+  const NewtonReport report = newton.solve(problem);
+  REQUIRE(report.converged);
+  CHECK(report.residual_backtracks == 0);
+  CHECK(problem.x() == Approx(std::sqrt(2.0)).epsilon(1e-14));
+  const auto& r = report.residual_norms;
+  REQUIRE(r.size() >= 4);
+  // Quadratic: r_{k+1} / r_k² stays bounded (→ 1/(2√2) for this f).
+  CHECK(r[r.size() - 2] / (r[r.size() - 3] * r[r.size() - 3]) < 1.0);
+}
