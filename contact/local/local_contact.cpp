@@ -371,9 +371,12 @@ std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion
   const PairView pair{{a.shape, b.shape},
                       {a.state.current_rotation(), b.state.current_rotation()},
                       {region_a, region_b}};
+  // The rotations once per body, not once per vertex (RigidTrialState::point).
   return solve_with_positions(*stencil, pair, tolerances, [&](const Slot& slot) {
-    const TrialBody& body = *bodies[static_cast<std::size_t>(slot.body)];
-    return body.state.point(body.shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
+    const auto k = static_cast<std::size_t>(slot.body);
+    const RigidTrialState& state = bodies[k]->state;
+    return Vec3(state.pole_position + state.u_delta +
+                pair.rotations[k] * bodies[k]->shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
   });
 }
 
