@@ -7,6 +7,7 @@
 // independently of the stiffness scale.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -147,5 +148,32 @@ TEST_CASE("three supports share the weight by stiffness, whatever the stiffness 
         CHECK(r.snapshots.back().boundary_reactions[k].z() / weight == Approx(expected[k]).margin(1e-3));
       }
     }
+  }
+}
+
+TEST_CASE("box of cubes: the pack fills the box, then spreads beyond it once the walls are removed",
+          "[examples][box_of_cubes]") {
+  DeckData deck = example("box_of_cubes/small.yaml");
+  deck.packings[0].count = 27;  // three layers of nine
+  deck.steps[0].end_time = 0.6;
+  deck.steps[1].end_time = 1.4;
+  deck.output.vtk = false;
+  auto outside_box = [](const Model& model) {  // the walls stand at |x|, |y| = 0.3 m
+    return std::count_if(model.nodes.begin(), model.nodes.end(), [](const NodeState& node) {
+      return std::max(std::abs(node.position.x()), std::abs(node.position.y())) > 0.3;
+    });
+  };
+  DeckData fill_only = deck;
+  fill_only.steps.pop_back();
+  const ContactRun filled = run_contact_deck(fill_only);
+  REQUIRE_FALSE(filled.run.totals.gave_up);
+  CHECK(outside_box(filled.run.model) == 0);
+  const ContactRun r = run_contact_deck(deck);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  CHECK(r.min_gap > 0);
+  CHECK(outside_box(r.run.model) > 0);
+  for (const NodeState& node : r.run.model.nodes) {
+    CHECK(node.position.allFinite());
+    CHECK(node.position.z() > 0.0);
   }
 }
