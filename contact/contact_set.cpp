@@ -205,7 +205,11 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
 
 void ContactSet::refresh_views() {
   element_views_.clear();
-  for (const auto& [id, element] : elements_) element_views_.push_back(element.get());
+  pair_views_.clear();
+  for (const auto& [id, element] : elements_) {
+    element_views_.push_back(element.get());
+    pair_views_.push_back(element.get());
+  }
 }
 
 // The elements follow the search's pairs (both sorted): kept ones keep their

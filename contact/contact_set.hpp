@@ -111,6 +111,9 @@ class ContactSet {
   /// Search at configuration i for the step in ctx; true when the element set changed.
   bool begin_step(const StepContext& ctx);
   std::span<const Element* const> elements() const { return element_views_; }
+  /// The same elements as contact pairs, for what needs their contacts rather
+  /// than a residual and tangent (the explicit integrator's forces).
+  std::span<const ContactPairElement* const> pair_elements() const { return pair_views_; }
 
   /// False when `trial` crosses a barrier that `current` respects, or shrinks an
   /// active gap below a tenth in one iterate.
@@ -242,6 +245,7 @@ class ContactSet {
     std::vector<std::vector<PointwiseStepData>> newcomers;
   } night_owl_scratch_;
   std::vector<const Element*> element_views_;
+  std::vector<const ContactPairElement*> pair_views_;
   std::map<Key, History> history_;
   std::map<std::string, int> group_ids_;
   /// Per element (in elements_ order): its active contacts and their outcomes at commit.

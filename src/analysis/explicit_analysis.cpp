@@ -1,0 +1,294 @@
+#include "src/analysis/explicit_analysis.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <Eigen/Cholesky>
+
+#include "src/analysis/explicit_time_step.hpp"
+#include "src/analysis/step_actions.hpp"
+#include "src/core/errors.hpp"
+
+namespace polydem {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// The Rodrigues increment α^Δ of Q^{n+1} = Q(α^Δ) Q^n (eq. 6): 2 q.vec / q.w.
+Vec3 rodrigues_increment(const Eigen::Quaterniond& from, const Eigen::Quaterniond& to) {
+  Eigen::Quaterniond turn = to * from.conjugate();
+  if (turn.w() < 0) turn.coeffs() = -turn.coeffs();
+  return 2.0 * turn.vec() / turn.w();
+}
+
+/// Why the explicit integrator cannot run this model, or empty.
+std::string unsupported(const Model& model, const DeckData& deck) {
+  if (!model.rigid_nodes.empty()) return "rigid nodes (their constraints need the implicit solver)";
+  if (!model.prescribed.empty()) return "prescribed motion";
+  for (const StepSpec& step : deck.steps)
+    if (step.type != AnalysisType::Dynamic) return "static step '" + step.name + "'";
+  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
+    int constrained = 0;
+    for (int k = 0; k < kDofsPerNode; ++k)
+      constrained += model.dofs.is_constrained(kDofsPerNode * static_cast<int>(b) + k);
+    if (constrained != 0 && constrained != kDofsPerNode)
+      return "body '" + model.body_names[b] + "' with some of its DOFs held";
+  }
+  return {};
+}
+
+}  // namespace
+
+ExplicitAnalysis::ExplicitAnalysis(Model& model, const DeckData& deck, ExplicitSettings settings)
+    : model_(model), deck_(deck), settings_(settings), forces_(model, settings.barrier_closure) {
+  if (const std::string what = unsupported(model, deck); !what.empty())
+    throw InputError(deck.path + ": the explicit integrator does not support " + what);
+  const std::size_t count = model.bodies.size();
+  for (std::size_t b = 0; b < count; ++b) {
+    const RigidBody& body = *model.bodies[b];
+    free_.push_back(!model.dofs.is_constrained(kDofsPerNode * static_cast<int>(b)));
+    inertia_.push_back(ExplicitBodyInertia::of(body.mass(), body.inertia_about_com()));
+  }
+  state_.resize(count);
+  trial_.resize(count);
+  wrench_.resize(count);
+  trial_wrench_.resize(count);
+  step_start_.resize(count);
+  increments_.setZero(model.dofs.dof_count());
+  zero_increments_.setZero(model.dofs.dof_count());
+  totals_.critical_step = contact_critical_step(model, deck).step;
+  if (!(settings_.time_step > 0) && !std::isfinite(totals_.critical_step))
+    throw InputError(
+        deck.path +
+        ": nothing can touch, so there is no critical step: set ExplicitSettings::time_step");
+}
+
+double ExplicitAnalysis::proposed_step() const {
+  const double base =
+      settings_.time_step > 0 ? settings_.time_step : settings_.safety * totals_.critical_step;
+  return std::min({base, settings_.safety * contact_step_limit_, closure_step_limit_});
+}
+
+StepContext ExplicitAnalysis::contact_context(double time, double dt,
+                                              const Eigen::VectorXd& increments) const {
+  StepContext ctx;
+  ctx.type = AnalysisType::Dynamic;
+  ctx.time = time;
+  ctx.dt = dt;
+  ctx.gravity = model_.gravity;
+  ctx.newmark = NewmarkCoefficients::make(0.25, 0.5, dt);  // any: see the header
+  ctx.nodes = step_start_;
+  ctx.increments = &increments;
+  return ctx;
+}
+
+StepContext ExplicitAnalysis::load_context(const StepContext& contact_ctx) const {
+  StepContext ctx = contact_ctx;
+  ctx.type = AnalysisType::Static;  // the body residual is then the loads alone
+  ctx.load_factor = 1.0;
+  return ctx;
+}
+
+// About the centres of mass at t_{n+1}: M_G = M_P − (x_G − x_P) × F.
+void ExplicitAnalysis::centre_wrenches(std::vector<Wrench<double>>& wrenches) const {
+  for (std::size_t b = 0; b < wrenches.size(); ++b) {
+    const Wrench<double>& at_pole = forces_.on_body(static_cast<int>(b));
+    const Vec3 arm = trial_[b].orientation * model_.bodies[b]->centre_of_mass_offset();
+    wrenches[b] = {at_pole.force, at_pole.moment - arm.cross(at_pole.force)};
+  }
+}
+
+void ExplicitAnalysis::evaluate_forces(const StepContext& ctx) {
+  const auto start = Clock::now();
+  forces_.evaluate(model_, ctx, load_context(ctx));
+  totals_.force_seconds += seconds_since(start);
+}
+
+void ExplicitAnalysis::drift_bodies(double dt) {
+  for (std::size_t b = 0; b < state_.size(); ++b) {
+    trial_[b] = state_[b];
+    if (!free_[b]) continue;
+    kick(trial_[b], inertia_[b], wrench_[b].force, wrench_[b].moment, 0.5 * dt);
+    drift(trial_[b], inertia_[b], dt);
+  }
+}
+
+void ExplicitAnalysis::set_increments(double dt) {
+  for (std::size_t b = 0; b < state_.size(); ++b) {
+    const NodeState& node = model_.nodes[b];
+    NodeState& start = step_start_[b];
+    start = NodeState{};
+    start.position = node.position;
+    start.rotation = node.rotation;
+    if (!free_[b]) continue;
+    const Vec3 pole =
+        trial_[b].centre - trial_[b].orientation * model_.bodies[b]->centre_of_mass_offset();
+    const Vec3 u_delta = pole - node.position;
+    const Vec3 alpha_delta = rodrigues_increment(node.rotation, trial_[b].orientation);
+    increments_.segment<3>(kDofsPerNode * static_cast<long>(b)) = u_delta;
+    increments_.segment<3>(kDofsPerNode * static_cast<long>(b) + 3) = alpha_delta;
+    start.velocity = u_delta / dt;
+    start.angular_velocity = alpha_delta / dt;
+  }
+}
+
+// From t_n to t_n + dt; false (nothing changed) when a contact would cross.
+bool ExplicitAnalysis::attempt(double dt) {
+  constexpr int kMaxNightOwls = 8;
+  drift_bodies(dt);
+  set_increments(dt);
+  const StepContext ctx = contact_context(time_ + dt, dt, increments_);
+  ContactSet* contact = model_.contact.get();
+  if (contact) {
+    const auto start = Clock::now();
+    contact->begin_step(ctx);
+    totals_.contact_seconds += seconds_since(start);
+  }
+  evaluate_forces(ctx);
+  for (int night_owls = 0; contact; ++night_owls) {
+    const auto start = Clock::now();
+    const StepVerdict verdict = contact->check_converged(ctx);
+    totals_.contact_seconds += seconds_since(start);
+    if (verdict == StepVerdict::Accept) break;
+    if (verdict == StepVerdict::Penetration || night_owls == kMaxNightOwls) return false;
+    ++totals_.night_owl_reevaluations;
+    evaluate_forces(ctx);
+  }
+  if (forces_.closed_too_fast()) return false;
+  centre_wrenches(trial_wrench_);
+  for (std::size_t b = 0; b < trial_.size(); ++b)
+    if (free_[b])
+      kick(trial_[b], inertia_[b], trial_wrench_[b].force, trial_wrench_[b].moment, 0.5 * dt);
+  if (contact) {
+    const auto start = Clock::now();
+    contact->commit(ctx);
+    totals_.contact_seconds += seconds_since(start);
+  }
+  return true;
+}
+
+// The model's nodes from the explicit state: pole, velocities and the
+// accelerations the forces at t_{n+1} give (eq. 18 solved for ü, ω̇).
+void ExplicitAnalysis::store_nodes() {
+  for (std::size_t b = 0; b < state_.size(); ++b) {
+    if (!free_[b]) continue;
+    const ExplicitBodyState& s = state_[b];
+    const ExplicitBodyInertia& inertia = inertia_[b];
+    const Vec3 arm = s.orientation * model_.bodies[b]->centre_of_mass_offset();
+    const Vec3 omega = inertia.angular_velocity(s);
+    const Mat3 rotation = s.orientation.toRotationMatrix();
+    const Mat3 world_inertia = rotation * inertia.inertia * rotation.transpose();
+    const Vec3 omega_dot =
+        world_inertia.ldlt().solve(wrench_[b].moment - omega.cross(world_inertia * omega));
+    NodeState& node = model_.nodes[b];
+    node.position = s.centre - arm;
+    node.rotation = s.orientation;
+    node.velocity = s.velocity - omega.cross(arm);
+    node.angular_velocity = omega;
+    node.acceleration =
+        wrench_[b].force / inertia.mass - omega_dot.cross(arm) - omega.cross(omega.cross(arm));
+    node.angular_acceleration = omega_dot;
+  }
+}
+
+// The forces at t_n before the first step (and after actions): the contacts as
+// they are, without damping (no motion over a zero increment).
+void ExplicitAnalysis::evaluate_start_forces() {
+  for (std::size_t b = 0; b < state_.size(); ++b) {
+    const NodeState& node = model_.nodes[b];
+    const Vec3 arm = node.rotation * model_.bodies[b]->centre_of_mass_offset();
+    state_[b].centre = node.position + arm;
+    state_[b].velocity = node.velocity + node.angular_velocity.cross(arm);
+    state_[b].orientation = node.rotation;
+    state_[b].angular_momentum = inertia_[b].angular_momentum(node.rotation, node.angular_velocity);
+    trial_[b] = state_[b];
+    step_start_[b] = NodeState{};
+    step_start_[b].position = node.position;
+    step_start_[b].rotation = node.rotation;
+  }
+  const double dt = settings_.time_step > 0 ? settings_.time_step : totals_.critical_step;
+  const StepContext ctx = contact_context(time_, dt, zero_increments_);
+  if (model_.contact) model_.contact->begin_step(ctx);
+  evaluate_forces(ctx);
+  centre_wrenches(wrench_);
+  contact_step_limit_ = forces_.contact_step_limit();
+  closure_step_limit_ = HUGE_VAL;  // no motion yet
+}
+
+double ExplicitAnalysis::next_sample_time(double time) const {
+  const double interval = deck_.output.interval;
+  if (interval <= 0) return deck_.steps.back().end_time;
+  const double k = std::floor(time / interval * (1 + 1e-12) + 1e-9) + 1;
+  return k * interval;
+}
+
+bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
+  const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
+  apply_step_actions(model_, spec);
+  if (model_.contact && index > 0) {
+    const std::string problem = model_.contact->preflight(model_.nodes, time_);
+    if (!problem.empty()) {
+      totals_.gave_up = true;
+      totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;
+      return false;
+    }
+  }
+  evaluate_start_forces();
+  const double smallest_step = 1e-12 * proposed_step();
+  while (time_ < spec.end_time * (1 - 1e-14)) {
+    const double target = std::min(spec.end_time, next_sample_time(time_));
+    double dt = proposed_step();
+    if (time_ + dt >= target * (1 - 1e-12)) dt = target - time_;
+    while (!attempt(dt)) {
+      ++totals_.halved_steps;
+      dt *= 0.5;
+      if (dt < smallest_step) {
+        totals_.gave_up = true;
+        totals_.give_up_reason = "a contact kept crossing with Δt below " +
+                                 std::to_string(smallest_step) +
+                                 " s at t = " + std::to_string(time_) + " s";
+        return false;
+      }
+    }
+    state_.swap(trial_);
+    wrench_.swap(trial_wrench_);
+    contact_step_limit_ = forces_.contact_step_limit();
+    closure_step_limit_ = forces_.closure_step_limit();
+    totals_.smallest_gap = std::min(totals_.smallest_gap, forces_.smallest_gap());
+    store_nodes();
+    time_ += dt;
+    ++totals_.steps;
+    totals_.smallest_step = std::min(totals_.smallest_step, dt);
+    totals_.largest_step = std::max(totals_.largest_step, dt);
+    observer.step_accepted(model_, StepRecord{index, time_, dt, 1.0, 0, 0, {}, 0});
+    if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);
+  }
+  return true;
+}
+
+ExplicitTotals ExplicitAnalysis::run(AnalysisObserver& observer) {
+  const auto start = Clock::now();
+  totals_.start_time = time_;
+  if (model_.contact) model_.contact->set_threads(settings_.threads);
+  observer.sample(model_, time_);
+  for (int index = 0; index < static_cast<int>(deck_.steps.size()); ++index)
+    if (!run_analysis_step(index, observer)) break;
+  totals_.final_time = time_;
+  totals_.wall_seconds = seconds_since(start);
+  RunTotals run_totals;
+  run_totals.accepted_steps = totals_.steps;
+  run_totals.rejected_steps = totals_.halved_steps;
+  run_totals.final_time = time_;
+  run_totals.total_seconds = totals_.wall_seconds;
+  run_totals.gave_up = totals_.gave_up;
+  run_totals.give_up_reason = totals_.give_up_reason;
+  observer.finished(model_, run_totals);
+  return totals_;
+}
+
+}  // namespace polydem
