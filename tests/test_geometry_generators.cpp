@@ -151,6 +151,26 @@ TEST_CASE("tetrapod leg volume converges to the analytic truncated cones",
   }
 }
 
+TEST_CASE("tetrapod convex pieces: hub and four frusta fill it exactly",
+          "[geometry][generators][tetrapod]") {
+  TetrapodParams params;
+  params.base_radius = 0.2;
+  params.facets = 8;
+  const TriangleMesh tetrapod = make_tetrapod(params);
+  const auto pieces = tetrapod_convex_pieces(params);
+  REQUIRE(pieces.size() == 5);
+  double volume = 0;
+  for (const auto& piece : pieces) {
+    const TriangleMesh hull = make_convex_hull(piece);
+    CHECK(hull.vertices.size() == piece.size());  // every point is a corner of its piece
+    volume += mass_properties(hull).volume;
+    for (const Vec3& p : piece)  // and a vertex of the tetrapod
+      CHECK(std::any_of(tetrapod.vertices.begin(), tetrapod.vertices.end(),
+                        [&](const Vec3& v) { return (v - p).norm() < 1e-12; }));
+  }
+  CHECK(volume == Approx(mass_properties(tetrapod).volume).epsilon(1e-12));
+}
+
 TEST_CASE("tetrapod parameters are validated", "[geometry][generators][tetrapod]") {
   TetrapodParams params;
   params.facets = 2;

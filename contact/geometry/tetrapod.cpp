@@ -110,6 +110,19 @@ TriangleMesh make_tetrapod_hub(const TetrapodParams& params) {
   return make_convex_hull(hub_rings(params));
 }
 
+std::vector<std::vector<Vec3>> tetrapod_convex_pieces(const TetrapodParams& params) {
+  validate(params);
+  std::vector<std::vector<Vec3>> pieces{hub_rings(params)};
+  const double hub = hub_distance(params);
+  for (const Vec3& d : tetrapod_leg_directions()) {
+    std::vector<Vec3> leg = ring(d, hub, radius_at(params, hub), params.facets);
+    const std::vector<Vec3> tip = ring(d, params.leg_length, params.tip_radius, params.facets);
+    leg.insert(leg.end(), tip.begin(), tip.end());
+    pieces.push_back(std::move(leg));
+  }
+  return pieces;
+}
+
 TriangleMesh make_tetrapod(const TetrapodParams& params) {
   validate(params);
   const int n = params.facets;

@@ -29,6 +29,12 @@ std::vector<Vec3> tetrapod_leg_directions();
 /// The closed, outward tetrapod mesh; InputError for inconsistent parameters.
 TriangleMesh make_tetrapod(const TetrapodParams& params);
 
+/// The tetrapod as five convex pieces, each given by its points: the hub (the
+/// four cut rings), then per leg the frustum between its cut ring and its tip
+/// ring. Together they fill the tetrapod exactly, overlapping only on the ring
+/// faces: what a solver that needs convex shapes (a compound of hulls) takes.
+std::vector<std::vector<Vec3>> tetrapod_convex_pieces(const TetrapodParams& params);
+
 /// The convex hub alone (the hull of the four cut rings). The tetrapod's volume
 /// is the hub's plus four regular-polygon frusta from hub_distance to leg_length.
 TriangleMesh make_tetrapod_hub(const TetrapodParams& params);
