@@ -1,0 +1,67 @@
+// One scene both ways (issue 8, item 1): the pile of ten blocks of paper §3.2
+// (examples/pile_of_blocks/deck.yaml, 2.5 s), integrated by polydem's
+// implicit Newmark–Newton solver with adaptive Δt and by the explicit
+// central-difference baseline (src/analysis/explicit_analysis.hpp) with Δt a
+// safety fraction of the critical step, on the same bodies, contact search
+// and laws. One run each (Iterations(1)); the counters are the figures:
+//  * wall_s, steps, newton_its, mean_dt, min_dt;
+//  * dt_crit: the explicit critical step 2√(m/k)(√(1+ζ²) − ζ) of the model
+//    (k the law's tangent at the barrier switch), and mean_dt/dt_crit;
+//  * implicit_over_explicit_dt (on the explicit row, after the implicit one ran);
+//  * energy_err_J: T + V + stored − W + dissipated − E0 at the end, and
+//    max_energy_err_J over the run; dissipated_J;
+//  * reaction_balance: ground reaction / total weight − 1 at the end; final_KE_J;
+//  * min_gap_m: the closest two surfaces came (> 0: no interpenetration).
+// The argument of the explicit rows is the safety fraction in per cent.
+//
+//   cmake --build build --target bench_implicit_vs_explicit
+//   ./build/benchmarks/bench_implicit_vs_explicit --benchmark_counters_tabular=true
+#include <benchmark/benchmark.h>
+
+#include <map>
+
+#include "benchmarks/support/scene_counters.hpp"
+
+namespace polydem::bench {
+namespace {
+
+std::map<std::string, double>& implicit_mean_steps() {
+  static std::map<std::string, double> steps;
+  return steps;
+}
+
+void Implicit(benchmark::State& state, const std::string& deck_path) {
+  SceneFigures figures;
+  for (auto _ : state) figures = run_implicit(source_deck(deck_path));
+  implicit_mean_steps()[deck_path] = figures.mean_step;
+  report_figures(state, figures);
+}
+
+void Explicit(benchmark::State& state, const std::string& deck_path) {
+  ExplicitSettings settings;
+  settings.safety = static_cast<double>(state.range(0)) / 100;
+  SceneFigures figures;
+  for (auto _ : state) figures = run_explicit(source_deck(deck_path), settings);
+  report_figures(state, figures);
+  if (const auto found = implicit_mean_steps().find(deck_path);
+      found != implicit_mean_steps().end())
+    state.counters["implicit_over_explicit_dt"] = found->second / figures.mean_step;
+}
+
+const std::string kPile = "examples/pile_of_blocks/deck.yaml";
+
+BENCHMARK_CAPTURE(Implicit, pile_of_blocks, kPile)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(Explicit, pile_of_blocks, kPile)
+    ->Arg(10)
+    ->Arg(5)
+    ->Iterations(1)
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond);
+
+}  // namespace
+}  // namespace polydem::bench
+
+BENCHMARK_MAIN();
