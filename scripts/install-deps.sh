@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs polydem's build and test dependencies from Debian 12 packages.
 # Idempotent: packages already present are skipped by apt-get.
+#   --with-bullet  also Bullet Physics (libbullet-dev), for the optional peer
+#                  benchmark bench_bullet_peer; polydem itself never needs it.
 set -euo pipefail
 
 packages=(
@@ -12,6 +14,10 @@ packages=(
   petsc-dev openmpi-bin
   python3 python3-vtk9 python3-numpy python3-matplotlib
 )
+
+if [ "${1:-}" = "--with-bullet" ]; then
+  packages+=(libbullet-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

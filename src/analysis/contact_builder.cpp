@@ -17,15 +17,7 @@ TriangleMesh particle_mesh(const ShapeSpec& spec) {
   if (spec.kind == "box") return make_box(spec.size.x() / 2, spec.size.y() / 2, spec.size.z() / 2);
   if (spec.kind == "tetrahedron") return make_tetrahedron_with_edge(spec.edge);
   if (spec.kind == "octahedron") return make_octahedron_with_edge(spec.edge);
-  if (spec.kind == "tetrapod") {
-    TetrapodParams params;
-    params.leg_length = spec.leg_length;
-    params.base_radius = spec.base_radius;
-    params.tip_radius = spec.tip_radius;
-    params.facets = spec.facets;
-    params.hub_distance = spec.hub_distance;
-    return make_tetrapod(params);
-  }
+  if (spec.kind == "tetrapod") return make_tetrapod(tetrapod_params(spec));
   MeshTransform scale;
   scale.scale = spec.scale;
   return transformed(read_mesh(spec.file), scale);
@@ -58,6 +50,16 @@ struct GroupIndex {
 };
 
 }  // namespace
+
+TetrapodParams tetrapod_params(const ShapeSpec& spec) {
+  TetrapodParams params;
+  params.leg_length = spec.leg_length;
+  params.base_radius = spec.base_radius;
+  params.tip_radius = spec.tip_radius;
+  params.facets = spec.facets;
+  params.hub_distance = spec.hub_distance;
+  return params;
+}
 
 ShapeLibrary build_shapes(const DeckData& deck) {
   ShapeLibrary shapes;

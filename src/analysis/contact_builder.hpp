@@ -8,11 +8,15 @@
 #include <string>
 
 #include "contact/contact_set.hpp"
+#include "contact/geometry/tetrapod.hpp"
 #include "src/deck/deck_data.hpp"
 
 namespace polydem {
 
 using ShapeLibrary = std::map<std::string, std::shared_ptr<const Shape>>;
+
+/// The tetrapod generator's parameters of a `tetrapod` shape.
+TetrapodParams tetrapod_params(const ShapeSpec& spec);
 
 /// Every shape of the deck, built once; InputError naming the deck entry and
 /// the mesh problem for a bad mesh.
