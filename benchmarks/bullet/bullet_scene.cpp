@@ -36,6 +36,7 @@ class World {
   World(const BulletSettings& settings, const Vec3& gravity) {
     world_.setGravity(to_bullet(gravity));
     world_.getSolverInfo().m_numIterations = settings.solver_iterations;
+    world_.getSolverInfo().m_splitImpulsePenetrationThreshold = settings.split_impulse_threshold;
   }
   ~World() {
     for (auto& body : bodies_) world_.removeRigidBody(body.get());
