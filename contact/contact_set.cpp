@@ -391,6 +391,7 @@ std::string ContactSet::pair_problem(const SearchScene& placed, const PairId& id
     return name_a + " and " + name_b + " intersect (an edge of one crosses a face of the other)";
   if (lies_inside(a, b)) return name_a + " lies inside " + name_b;
   if (lies_inside(b, a)) return name_b + " lies inside " + name_a;
+  if (!(barrier_gap > 0)) return {};
   thread_local std::vector<PrimitivePair> near;
   near.clear();
   near_sub_region_pairs(a, b, skin, near);
@@ -405,7 +406,7 @@ std::string ContactSet::pair_problem(const SearchScene& placed, const PairId& id
   return {};
 }
 
-std::string ContactSet::preflight(std::span<const NodeState> nodes, double time) {
+std::string ContactSet::preflight(std::span<const NodeState> nodes, double time, bool initial_placement) {
   const Eigen::VectorXd zero =
       Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
   const StepContext ctx = at_rest(nodes, time, zero);
@@ -415,7 +416,7 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time)
   search_.overlapping_bodies(placed, pairs, threads_);
   std::vector<double> barrier_gaps(pairs.size());
   for (std::size_t k = 0; k < pairs.size(); ++k)
-    barrier_gaps[k] = pair_law(pairs[k])->normal_law.barrier_gap();
+    barrier_gaps[k] = initial_placement ? pair_law(pairs[k])->normal_law.barrier_gap() : 0.0;
   std::vector<std::string> problems(pairs.size());
   const int count = static_cast<int>(pairs.size());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)

@@ -164,3 +164,32 @@ contact:
     if (t > 0.45) CHECK(speed == Approx(9.81 * sin_theta * (t - 0.4)).margin(5e-3));
   }
 }
+
+TEST_CASE("a step may start from contacts the run pressed into the barrier zone", "[multi_phase]") {
+  // A 39 kN cube rests inside the barrier zone g < f ḡ = 5 mm of its law (checked
+  // below), a state the run reached, which the next step must take up: only an
+  // initial placement there is refused.
+  const char* deck_text = R"(
+gravity: [0, 0, -9.81]
+steps:
+  - {name: settle, end_time: 0.6, dt: {initial: 2.0e-3, max: 5.0e-3}}
+  - {name: again, end_time: 0.8, dt: {initial: 2.0e-3, max: 5.0e-3}, actions: [{gravity: [0, 0, -9.81]}]}
+shapes:
+  - {name: cube, geometry: {box: {size: [1, 1, 1]}}}
+bodies:
+  - {name: cube, shape: cube, density: 4000, position: [0, 0, 0.508]}
+boundaries:
+  - {name: ground, surface: {plane: {length_u: 4, length_v: 4}}}
+contact:
+  interactions:
+    - {group_a: default, group_b: boundary, normal: {skin: 0.01, stiffness: 8.0e5, barrier_fraction: 0.5}, damping_ratio: 0.7}
+)";
+  DeckData deck = read_deck_string(deck_text, "pressed.yaml");
+  deck.output.vtk = false;
+  const ContactRun r = run_contact_deck(deck);
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  const double bottom = r.run.model.nodes[0].position.z() - 0.5;
+  CHECK(bottom > 0);
+  CHECK(bottom < 0.005);
+}

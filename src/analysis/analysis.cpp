@@ -228,7 +228,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
     set_consistent_accelerations(model_, time_);
   if (!resuming && (index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked at build
-    const std::string problem = model_.contact->preflight(model_.nodes, time_);
+    const std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
     if (!problem.empty()) {
       totals_.gave_up = true;
       totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;

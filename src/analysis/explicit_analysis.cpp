@@ -231,7 +231,7 @@ bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) 
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
   apply_step_actions(model_, spec);
   if (model_.contact && index > 0) {
-    const std::string problem = model_.contact->preflight(model_.nodes, time_);
+    const std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
     if (!problem.empty()) {
       totals_.gave_up = true;
       totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;
