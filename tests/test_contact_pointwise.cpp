@@ -147,7 +147,7 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
           "[contact][tangent]") {
   const auto shape = build_shape(make_octahedron(1.0), "octahedron");
   const double skin = 0.3;
-  int checked = 0, slipping = 0, sticking = 0, barrier = 0;
+  int checked = 0, slipping = 0, sticking = 0, barrier = 0, ramped = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const Scene scene = random_scene(*shape, skin);
     for (const LocalContact& c : scene.contacts) {
@@ -163,7 +163,9 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
           solved->normal_gap >= skin * 0.999)
         continue;
       const double mu = trial % 3 == 0 ? 0.0 : 0.6;
-      const Interaction interaction(interaction_params(skin, trial % 2 == 0 ? 0.3 : 0.0, mu));
+      InteractionParams params = interaction_params(skin, trial % 2 == 0 ? 0.3 : 0.0, mu);
+      if (trial % 4 == 2) params.damping_ramp = 0.5;  // the dashpot fades in over g in (0.15, 0.3)
+      const Interaction interaction(params);
       PointwiseStepData step = step_data(c, trial % 4 != 0);
       if (trial % 2 == 0) {  // material points nearly coincident: small g_t, so it sticks
         const Vec3 world = scene.state_a.position + scene.state_a.rotation * step.material_point_a;
@@ -184,10 +186,12 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
       if (mu > 0 && e.outcome.status == StickSlip::Slip) ++slipping;
       if (mu > 0 && e.outcome.status == StickSlip::Stick) ++sticking;
       if (e.outcome.gap < interaction.normal_law.barrier_gap()) ++barrier;
+      if (params.damping_ramp > 0 && context.dynamic() && e.outcome.gap > 0.15) ++ramped;
     }
   }
   INFO("checked " << checked << ", slipping " << slipping << ", sticking " << sticking
-                  << ", barrier branch " << barrier);
+                  << ", barrier branch " << barrier << ", in a damping ramp " << ramped);
+  CHECK(ramped > 10);
   CHECK(checked > 200);
   CHECK(slipping > 10);
   CHECK(sticking > 10);

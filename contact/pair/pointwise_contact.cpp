@@ -82,6 +82,20 @@ LawValues law_values(const PointwiseInput& in, double g) {
   return {law.force(g), law.force_derivative(g), law.force_second_derivative(g)};
 }
 
+/// The dashpot's share at gap g: 1 inside the skin but for its outer fraction δ,
+/// where it rises as the smoothstep s²(3 − 2s), s = (ḡ − g)/(δ ḡ). As printed,
+/// eq. (52) switches a dashpot 2ζ√(k m) on at the skin: a jump in the force for
+/// n1 = 1, a slope √(ḡ − g) without bound for n1 = 2; either makes Newton cycle
+/// when a contact's iterates straddle the skin. Faded in, the force is C¹ there.
+template <class S>
+S dashpot_share(const Interaction& interaction, const S& gap) {
+  const double width = interaction.damping_ramp * interaction.skin();
+  if (!(width > 0)) return S(1);
+  const double s = (interaction.skin() - value_of(gap)) / width;
+  if (s >= 1) return S(1);
+  return compose(s * s * (3 - 2 * s), -6 * s * (1 - s) / width, gap);
+}
+
 /// The total normal force p = f_n − f_d (eqs. 49, 52), clipped at zero (eq. 53)
 /// unless the contact is engaged in an active-set solve.
 template <class S>
@@ -94,7 +108,8 @@ S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_veloci
     using std::sqrt;
     const S k = compose(stiffness, -f.curvature, gap);
     const double mass = effective_mass(*in.a, *in.b);
-    pressure -= S(2 * in.interaction->damping_ratio) * sqrt(k * S(mass)) * normal_velocity;
+    pressure -= S(2 * in.interaction->damping_ratio) * dashpot_share(*in.interaction, gap) * sqrt(k * S(mass)) *
+                normal_velocity;
   }
   return !in.engaged && value_of(pressure) < 0 ? S(0) : pressure;
 }

@@ -269,6 +269,14 @@ ObjectSchema interaction_params() {
   schema.add_bool("enabled", "false: the two groups do not interact.").with_default(true);
   schema.add_object("normal", "normal_law", "Normal law (eqs. 49–51).").make_required();
   schema.add_real("damping_ratio", "ζ of the normal viscous damping (eq. 52).").with_default(0.0).at_least(0);
+  schema
+      .add_real("damping_ramp",
+                "The dashpot of eq. 52 fades in (smoothstep) over this outer fraction of the skin, so that the "
+                "normal force is C¹ where contact starts and Newton does not cycle there; 0: eq. 52 as printed "
+                "(a jump at the skin for exponent 1).")
+      .with_default(0.1)
+      .at_least(0)
+      .at_most(1);
   schema.add_object("friction", "friction", "Coulomb friction (eqs. 54–58).");
   schema.complete = [](ParamSet& set) {
     if (!set.has_value("group_b")) set.at("group_b").value = set.string("group_a");
