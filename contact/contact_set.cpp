@@ -277,6 +277,39 @@ bool ContactSet::admissible(const StepContext& current, const StepContext& trial
   return !any_crosses(current, trial, kGapReduction);
 }
 
+// An edge of one body through a face of the other at the end of the step: a
+// crossing so deep, or so fast, that no pointwise pair of the step saw it (the
+// overlapping bodies, not the search's pairs: those keep sub-region pairs
+// near each other's surface only).
+bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
+  const SearchScene placed = scene(ctx, false);
+  std::vector<PairId>& pairs = overlap_scratch_;  // not thread_local: the loop below reads it on threads
+  pairs.clear();
+  search_.overlapping_bodies(placed, pairs, threads_);
+  const int count = static_cast<int>(pairs.size());
+  bool crossing = false;
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : crossing)
+  for (int k = 0; k < count; ++k) {
+    const PairId& id = pairs[static_cast<std::size_t>(k)];
+    const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
+    const SearchObject& b = id.boundary >= 0 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
+                                             : placed.bodies[static_cast<std::size_t>(id.body_b)];
+    crossing = crossing || surfaces_cross(a, b);
+  }
+  return crossing;
+}
+
+// A point now inside the other body that was outside it at configuration i
+// went through its surface during the step, deeper than the skin if need be
+// (a body struck during the step can outrun the travel its inflation allowed).
+bool ContactSet::crossed_during_step(const ContactPairElement& element, const StepContext& at_i,
+                                     const SubRegionPair& regions) const {
+  const ContactSide a = element.contact_side_a(at_i);
+  const ContactSide b = element.contact_side_b(at_i);
+  const auto before = solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
+  return before && before->status != LcpStatus::NoSolution && before->outside;
+}
+
 // A found pair's sub-regions that were no candidate of the step and are active
 // at ctx; false when one of them has crossed the other body instead.
 bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& at_i,
@@ -296,7 +329,9 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
       continue;
     const auto contact = solve_local_contact_at({a.shape, a.trial}, regions.first,
                                                 {b.shape, b.trial}, regions.second);
-    if (!contact || !contact->valid() || !(contact->normal_gap < pair.skin)) continue;
+    if (!contact || !contact->valid()) continue;
+    if (!contact->outside && crossed_during_step(element, at_i, regions)) return false;
+    if (!(contact->normal_gap < pair.skin)) continue;
     if (!contact->outside || !(contact->normal_gap > 0)) return false;
     newcomers.push_back(step_data(element, at_i, regions));
   }
@@ -306,7 +341,7 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
 StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   elements_changed_ = false;
   const StepContext at_i = configuration_i(ctx);
-  if (any_crosses(at_i, ctx, 0.0)) return StepVerdict::Penetration;
+  if (any_crosses(at_i, ctx, 0.0) || any_surfaces_cross(ctx)) return StepVerdict::Penetration;
 
   const CandidateSet& found = find_candidates(ctx, false);
   const std::size_t count = found.pairs.size();

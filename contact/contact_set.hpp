@@ -215,6 +215,9 @@ class ContactSet {
   StepContext at_rest(std::span<const NodeState> nodes, double time,
                       const Eigen::VectorXd& zero) const;
   bool any_crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
+  bool any_surfaces_cross(const StepContext& ctx);
+  bool crossed_during_step(const ContactPairElement& element, const StepContext& at_i,
+                           const SubRegionPair& regions) const;
   bool night_owl_newcomers(const StepContext& ctx, const StepContext& at_i,
                            const CandidatePair& pair, const ContactPairElement& element,
                            std::vector<PointwiseStepData>& newcomers) const;
@@ -235,6 +238,7 @@ class ContactSet {
   std::vector<double> body_sizes_;  ///< cube root of the volume; before search_, which uses them
   std::vector<int> body_groups_;
   std::vector<int> boundary_groups_;
+  std::vector<PairId> overlap_scratch_;
   std::vector<SearchObject> body_objects_;
   std::vector<SearchObject> boundary_objects_;
   ContactSearch search_;

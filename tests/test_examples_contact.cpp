@@ -166,6 +166,7 @@ TEST_CASE("box of cubes: the pack fills the box, then spreads beyond it once the
   DeckData fill_only = deck;
   fill_only.steps.pop_back();
   const ContactRun filled = run_contact_deck(fill_only);
+  INFO(filled.run.totals.give_up_reason);
   REQUIRE_FALSE(filled.run.totals.gave_up);
   CHECK(outside_box(filled.run.model) == 0);
   const ContactRun r = run_contact_deck(deck);

@@ -172,7 +172,11 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     if (after->normal_gap < skin && (!after->outside || !(after->normal_gap > 0))) return true;
     const auto before = solve_local_contact_at({a_from.shape, a_from.trial}, candidate.region_a,
                                                {b_from.shape, b_from.trial}, candidate.region_b);
-    if (!before || !before->valid() || !before->outside) continue;
+    if (!before || before->status == LcpStatus::NoSolution) continue;
+    // Through the other body's surface in one step, however deep the point now
+    // lies: a body struck during the step can travel more than the skin.
+    if (!after->outside && before->outside) return true;
+    if (!before->valid() || !before->outside) continue;
     // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
     // the side test adds a guard for pairs near contact only, because far from the
     // other body a vertex's side test can flip without any crossing.
