@@ -30,7 +30,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   bool just_switched = false;  // the last evaluation saw a new active set
   for (int iteration = 0;; ++iteration) {
     evaluate(problem, report);
-    if (!problem.residual().allFinite()) {
+    if (!problem.residual_finite()) {
       report.failure = "non-finite residual";
       return report;
     }
