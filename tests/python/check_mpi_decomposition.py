@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Domain decomposition: `mpirun -np 2 polydem run` of a contact deck with
+linear_solver: petsc against the serial run of the same deck with SuiteSparse.
+
+usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [END_TIME]
+
+- DECK runs serially as written (END_TIME, when given, replaces every step's
+  end_time): the reference;
+- with `linear_solver: petsc` added to every step it runs under MPIEXEC -np 2,
+  which splits the bodies between the ranks;
+- summary.json agrees with the reference within 1e-8 relative to
+  max(|value|, 1) (wall times and the deck path aside), counts exactly;
+- every row of monitor.csv (energies, momenta, contact counts, reactions at
+  every accepted step) agrees alike, and the output samples listed in
+  results.pvd and contacts.pvd are the reference's;
+- decomposition.json shows the split really happened: two ranks, each owning
+  bodies and seeing ghosts, and the owners repartitioned as the bodies moved;
+- --checkpoint-every on two ranks is refused (exit 2, one message): a
+  checkpoint would hold one rank's friction histories only.
+"""
+import csv
+import json
+import os
+import re
+import sys
+
+from check_mpi_run import TOLERANCE, call, differences, fail, run, with_step_keys
+
+TIMEOUT = 240  # s per run
+
+
+def with_end_time(deck_text, end_time):
+    text, count = re.subn(r"^( +)end_time:.*$", lambda m: f"{m.group(1)}end_time: {end_time}",
+                          deck_text, flags=re.MULTILINE)
+    if count == 0:
+        fail("the deck has no end_time line to replace")
+    return text
+
+
+def read_monitor(out):
+    with open(os.path.join(out, "monitor.csv")) as f:
+        rows = list(csv.reader(f))
+    return rows[0], [[float(v) for v in row] for row in rows[1:]]
+
+
+def monitor_differences(out, reference_out):
+    header, rows = read_monitor(out)
+    reference_header, reference = read_monitor(reference_out)
+    if header != reference_header:
+        return ["monitor.csv: columns differ"]
+    if len(rows) != len(reference):
+        return [f"monitor.csv: {len(rows)} rows vs {len(reference)}"]
+    found = []
+    for column, name in enumerate(header):
+        scale = max([abs(r[column]) for r in reference] + [1.0])
+        for k, (row, expected) in enumerate(zip(rows, reference)):
+            if abs(row[column] - expected[column]) > TOLERANCE * scale:
+                found.append(f"monitor.csv row {k + 1} {name}: {row[column]!r} vs {expected[column]!r}")
+                break
+    return found
+
+
+def samples(out, name):
+    with open(os.path.join(out, name)) as f:
+        return re.findall(r'timestep="([^"]*)"', f.read())
+
+
+def check_decomposition(out):
+    with open(os.path.join(out, "decomposition.json")) as f:
+        report = json.load(f)
+    ranks = report["per_rank"]
+    if report["ranks"] != 2 or len(ranks) != 2:
+        fail(f"decomposition.json: {report['ranks']} ranks, expected 2")
+    for k, rank in enumerate(ranks):
+        if rank["owned_bodies"] < 1 or rank["ghost_bodies_per_step"] <= 0:
+            fail(f"decomposition.json: rank {k} owns {rank['owned_bodies']} bodies and sees "
+                 f"{rank['ghost_bodies_per_step']} ghosts per step")
+    if report["repartitions"] < 2:
+        fail(f"decomposition.json: {report['repartitions']} partitions, expected the owners to move")
+    return report
+
+
+def main():
+    mpiexec, polydem, deck, work = sys.argv[1:5]
+    os.makedirs(work, exist_ok=True)
+    with open(deck) as f:
+        deck_text = f.read()
+    if len(sys.argv) > 5:
+        deck_text = with_end_time(deck_text, sys.argv[5])
+    serial_deck = os.path.join(work, "serial.yaml")
+    petsc_deck = os.path.join(work, "petsc.yaml")
+    with open(serial_deck, "w") as f:
+        f.write(deck_text)
+    with open(petsc_deck, "w") as f:
+        f.write(with_step_keys(deck_text, ["linear_solver: petsc"]))
+
+    serial_out = os.path.join(work, "serial_suitesparse")
+    mpi_out = os.path.join(work, "mpi2_petsc")
+    reference = run([polydem, "run", serial_deck], serial_out, "serial SuiteSparse", TIMEOUT)
+    mpirun = [mpiexec, "-np", "2", "--allow-run-as-root", "--oversubscribe"]
+    found = differences(run(mpirun + [polydem, "run", petsc_deck], mpi_out, "two ranks", TIMEOUT), reference)
+    found += monitor_differences(mpi_out, serial_out)
+    for name in ("results.pvd", "contacts.pvd"):
+        if samples(mpi_out, name) != samples(serial_out, name):
+            found.append(f"{name}: the samples differ")
+    if found:
+        fail("two ranks differ from the serial run: " + "; ".join(found[:5]))
+    report = check_decomposition(mpi_out)
+    result = call(mpirun + [polydem, "run", petsc_deck, "--out", os.path.join(work, "checkpoint"),
+                            "--checkpoint-every", "0.05", "--quiet"])
+    if result.returncode != 2 or result.stderr.count("polydem: error: --checkpoint-every") != 1:
+        fail(f"--checkpoint-every on two ranks: exit {result.returncode}: {result.stderr!r}")
+    owned = [int(r["owned_bodies"]) for r in report["per_rank"]]
+    print(f"ok: two ranks (owning {owned[0]} and {owned[1]} bodies at the end, "
+          f"{report['repartitions']} partitions) match the serial run within {TOLERANCE}")
+
+
+if __name__ == "__main__":
+    main()
