@@ -2,22 +2,23 @@
 """Domain decomposition: `mpirun -np 2 polydem run` of a contact deck with
 linear_solver: petsc against the serial run of the same deck with SuiteSparse.
 
-usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [END_TIME]
+usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T] [--ranks N]
 
-- DECK runs serially as written (END_TIME, when given, replaces every step's
+- DECK runs serially as written (--end-time, when given, replaces every step's
   end_time): the reference;
-- with `linear_solver: petsc` added to every step it runs under MPIEXEC -np 2,
-  which splits the bodies between the ranks;
+- with `linear_solver: petsc` added to every step it runs under MPIEXEC -np N
+  (default 2), which splits the bodies among the ranks;
 - summary.json agrees with the reference within 1e-8 relative to
   max(|value|, 1) (wall times and the deck path aside), counts exactly;
 - every row of monitor.csv (energies, momenta, contact counts, reactions at
   every accepted step) agrees alike, and the output samples listed in
   results.pvd and contacts.pvd are the reference's;
-- decomposition.json shows the split really happened: two ranks, each owning
+- decomposition.json shows the split really happened: N ranks, each owning
   bodies and seeing ghosts, and the owners repartitioned as the bodies moved;
-- --checkpoint-every on two ranks is refused (exit 2, one message): a
+- --checkpoint-every on N ranks is refused (exit 2, one message): a
   checkpoint would hold one rank's friction histories only.
 """
+import argparse
 import csv
 import json
 import os
@@ -65,12 +66,12 @@ def samples(out, name):
         return re.findall(r'timestep="([^"]*)"', f.read())
 
 
-def check_decomposition(out):
+def check_decomposition(out, count):
     with open(os.path.join(out, "decomposition.json")) as f:
         report = json.load(f)
     ranks = report["per_rank"]
-    if report["ranks"] != 2 or len(ranks) != 2:
-        fail(f"decomposition.json: {report['ranks']} ranks, expected 2")
+    if report["ranks"] != count or len(ranks) != count:
+        fail(f"decomposition.json: {report['ranks']} ranks, expected {count}")
     for k, rank in enumerate(ranks):
         if rank["owned_bodies"] < 1 or rank["ghost_bodies_per_step"] <= 0:
             fail(f"decomposition.json: rank {k} owns {rank['owned_bodies']} bodies and sees "
@@ -81,12 +82,18 @@ def check_decomposition(out):
 
 
 def main():
-    mpiexec, polydem, deck, work = sys.argv[1:5]
+    parser = argparse.ArgumentParser()
+    for name in ("mpiexec", "polydem", "deck", "work"):
+        parser.add_argument(name)
+    parser.add_argument("--end-time")
+    parser.add_argument("--ranks", type=int, default=2)
+    args = parser.parse_args()
+    polydem, work = args.polydem, args.work
     os.makedirs(work, exist_ok=True)
-    with open(deck) as f:
+    with open(args.deck) as f:
         deck_text = f.read()
-    if len(sys.argv) > 5:
-        deck_text = with_end_time(deck_text, sys.argv[5])
+    if args.end_time:
+        deck_text = with_end_time(deck_text, args.end_time)
     serial_deck = os.path.join(work, "serial.yaml")
     petsc_deck = os.path.join(work, "petsc.yaml")
     with open(serial_deck, "w") as f:
@@ -95,24 +102,25 @@ def main():
         f.write(with_step_keys(deck_text, ["linear_solver: petsc"]))
 
     serial_out = os.path.join(work, "serial_suitesparse")
-    mpi_out = os.path.join(work, "mpi2_petsc")
+    mpi_out = os.path.join(work, f"mpi{args.ranks}_petsc")
     reference = run([polydem, "run", serial_deck], serial_out, "serial SuiteSparse", TIMEOUT)
-    mpirun = [mpiexec, "-np", "2", "--allow-run-as-root", "--oversubscribe"]
-    found = differences(run(mpirun + [polydem, "run", petsc_deck], mpi_out, "two ranks", TIMEOUT), reference)
+    mpirun = [args.mpiexec, "-np", str(args.ranks), "--allow-run-as-root", "--oversubscribe"]
+    label = f"{args.ranks} ranks"
+    found = differences(run(mpirun + [polydem, "run", petsc_deck], mpi_out, label, TIMEOUT), reference)
     found += monitor_differences(mpi_out, serial_out)
     for name in ("results.pvd", "contacts.pvd"):
         if samples(mpi_out, name) != samples(serial_out, name):
             found.append(f"{name}: the samples differ")
     if found:
-        fail("two ranks differ from the serial run: " + "; ".join(found[:5]))
-    report = check_decomposition(mpi_out)
+        fail(f"{label} differ from the serial run: " + "; ".join(found[:5]))
+    report = check_decomposition(mpi_out, args.ranks)
     result = call(mpirun + [polydem, "run", petsc_deck, "--out", os.path.join(work, "checkpoint"),
                             "--checkpoint-every", "0.05", "--quiet"])
     if result.returncode != 2 or result.stderr.count("polydem: error: --checkpoint-every") != 1:
-        fail(f"--checkpoint-every on two ranks: exit {result.returncode}: {result.stderr!r}")
+        fail(f"--checkpoint-every on {label}: exit {result.returncode}: {result.stderr!r}")
     owned = [int(r["owned_bodies"]) for r in report["per_rank"]]
-    print(f"ok: two ranks (owning {owned[0]} and {owned[1]} bodies at the end, "
-          f"{report['repartitions']} partitions) match the serial run within {TOLERANCE}")
+    print(f"ok: {label} (owning {owned} bodies at the end, {report['repartitions']} partitions) "
+          f"match the serial run within {TOLERANCE}")
 
 
 if __name__ == "__main__":
