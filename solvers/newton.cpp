@@ -114,7 +114,8 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
     last_correction *= 0.5;
     ++report.residual_backtracks;
     evaluate(problem, report);
-    norm = problem.residual_finite() ? problem.residual_norm() : std::numeric_limits<double>::infinity();
+    norm = problem.residual_finite() ? problem.residual_norm()
+                                     : std::numeric_limits<double>::infinity();
     report.residual_norms.push_back(norm);
   }
   return norm;
