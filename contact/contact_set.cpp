@@ -38,6 +38,20 @@ std::vector<double> sizes_of(const std::vector<ContactBody>& bodies) {
   return sizes;
 }
 
+/// The wrenches of every process's pairs, on every process.
+void sum_over_processes(const ContactPartition& partition, std::vector<Wrench<double>>& wrenches) {
+  std::vector<double> values;
+  values.reserve(6 * wrenches.size());
+  for (const Wrench<double>& w : wrenches)
+    values.insert(values.end(), {w.force.x(), w.force.y(), w.force.z(), w.moment.x(), w.moment.y(),
+                                 w.moment.z()});
+  partition.sum_over_processes(values);
+  for (std::size_t b = 0; b < wrenches.size(); ++b) {
+    wrenches[b].force = Vec3(values[6 * b], values[6 * b + 1], values[6 * b + 2]);
+    wrenches[b].moment = Vec3(values[6 * b + 3], values[6 * b + 4], values[6 * b + 5]);
+  }
+}
+
 }  // namespace
 
 ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurface> boundaries,
@@ -116,16 +130,66 @@ SearchObject ContactSet::boundary_object(const StepContext& ctx, int boundary, b
   return object;
 }
 
-SearchScene ContactSet::scene(const StepContext& ctx, bool inflate) {
-  for (std::size_t b = 0; b < bodies_.size(); ++b)
-    body_objects_[b] = body_object(ctx, static_cast<int>(b), inflate);
+void ContactSet::place_boundaries(const StepContext& ctx, bool inflate) {
   for (std::size_t s = 0; s < boundaries_.size(); ++s) {
     boundary_objects_[s] = boundary_object(ctx, static_cast<int>(s), inflate);
     // An inactive boundary (removed by an action) is in no group, so it meets nothing.
     boundary_groups_[s] = boundaries_[s].active ? boundaries_[s].group : -1;
   }
-  return {body_objects_, boundary_objects_, body_groups_,
-          body_sizes_,   boundary_groups_,  &interactions_};
+}
+
+SearchScene ContactSet::every_body(const StepContext& ctx, bool inflate) {
+  place_boundaries(ctx, inflate);
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+    body_objects_[b] = body_object(ctx, static_cast<int>(b), inflate);
+  return {body_objects_,
+          boundary_objects_,
+          body_groups_,
+          body_sizes_,
+          boundary_groups_,
+          &interactions_,
+          {}};
+}
+
+SearchScene ContactSet::scene(const StepContext& ctx, bool inflate) {
+  if (!partition_) return every_body(ctx, inflate);
+  place_boundaries(ctx, inflate);
+  follow_partition();
+  const std::span<const int> searched = partition_->searched_bodies();
+  for (std::size_t k = 0; k < searched.size(); ++k)
+    searched_objects_[k] = body_object(ctx, searched[k], inflate);
+  return {searched_objects_, boundary_objects_, searched_groups_,         searched_sizes_,
+          boundary_groups_,  &interactions_,    partition_->owned_flags()};
+}
+
+void ContactSet::set_partition(const ContactPartition* partition) {
+  partition_ = partition;
+  followed_revision_.reset();
+  search_.invalidate();
+}
+
+// The search's lists hold positions in the partition's list: a new list needs new lists.
+void ContactSet::follow_partition() {
+  if (followed_revision_ == partition_->revision()) return;
+  const std::span<const int> searched = partition_->searched_bodies();
+  searched_objects_.resize(searched.size());
+  searched_groups_.clear();
+  searched_sizes_.clear();
+  for (const int body : searched) {
+    searched_groups_.push_back(body_groups_[static_cast<std::size_t>(body)]);
+    searched_sizes_.push_back(body_sizes_[static_cast<std::size_t>(body)]);
+  }
+  search_.invalidate();
+  followed_revision_ = partition_->revision();
+}
+
+// Positions in the partition's list ascend with the body numbers, so pairs keep their order.
+ContactSet::PairId ContactSet::body_numbers(PairId searched) const {
+  if (!partition_) return searched;
+  const std::span<const int> bodies = partition_->searched_bodies();
+  searched.body_a = bodies[static_cast<std::size_t>(searched.body_a)];
+  if (searched.body_b >= 0) searched.body_b = bodies[static_cast<std::size_t>(searched.body_b)];
+  return searched;
 }
 
 const CandidateSet& ContactSet::find_candidates(const StepContext& ctx, bool inflate) {
@@ -134,6 +198,8 @@ const CandidateSet& ContactSet::find_candidates(const StepContext& ctx, bool inf
     brute_force_candidates(placed, candidates_);
   else
     search_.find(placed, candidates_, threads_);
+  if (partition_)
+    for (CandidatePair& pair : candidates_.pairs) pair.id = body_numbers(pair.id);
   return candidates_;
 }
 
@@ -421,7 +487,9 @@ std::string ContactSet::pair_problem(const SearchScene& placed, const PairId& id
   const SearchObject& b = id.boundary >= 0
                               ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
                               : placed.bodies[static_cast<std::size_t>(id.body_b)];
-  const std::string name_a = side_name(id.body_a, -1), name_b = side_name(id.body_b, id.boundary);
+  const PairId named = body_numbers(id);
+  const std::string name_a = side_name(named.body_a, -1);
+  const std::string name_b = side_name(named.body_b, named.boundary);
   if (surfaces_cross(a, b))
     return name_a + " and " + name_b + " intersect (an edge of one crosses a face of the other)";
   if (lies_inside(a, b)) return name_a + " lies inside " + name_b;
@@ -451,7 +519,8 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time,
   search_.overlapping_bodies(placed, pairs, threads_);
   std::vector<double> barrier_gaps(pairs.size());
   for (std::size_t k = 0; k < pairs.size(); ++k)
-    barrier_gaps[k] = initial_placement ? pair_law(pairs[k])->normal_law.barrier_gap() : 0.0;
+    barrier_gaps[k] =
+        initial_placement ? pair_law(body_numbers(pairs[k]))->normal_law.barrier_gap() : 0.0;
   std::vector<std::string> problems(pairs.size());
   const int count = static_cast<int>(pairs.size());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
@@ -488,6 +557,7 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
       if (id.body_b >= 0) add(id.body_b, -force);
     }
   }
+  if (partition_) sum_over_processes(*partition_, wrenches);
   return wrenches;
 }
 
@@ -573,19 +643,55 @@ SubRegion read_region(StateReader& in) {
 
 }  // namespace
 
+void ContactSet::write_history(StateWriter& out, const Key& key, const History& h) {
+  for (const int v : {key.body_a, key.body_b, key.boundary}) out.put(static_cast<std::int64_t>(v));
+  write_region(out, key.region_a);
+  write_region(out, key.region_b);
+  out.put(h.tangential_gap);
+  out.put(static_cast<std::int64_t>(h.status));
+  out.put(h.normal);
+  out.put(h.friction);
+  out.put(h.damping_power);
+  out.put(h.spring_energy);
+}
+
+std::pair<ContactSet::Key, ContactSet::History> ContactSet::read_history(StateReader& in) {
+  Key key{static_cast<int>(in.integer()),
+          static_cast<int>(in.integer()),
+          static_cast<int>(in.integer()),
+          {},
+          {}};
+  key.region_a = read_region(in);
+  key.region_b = read_region(in);
+  History h;
+  h.tangential_gap = in.vec3();
+  h.status = static_cast<StickSlip>(in.count(2));
+  h.normal = in.vec3();
+  h.friction = in.vec3();
+  h.damping_power = in.real();
+  h.spring_energy = in.real();
+  return {key, h};
+}
+
+void ContactSet::export_histories(const std::function<bool(int body)>& leaves, StateWriter& out) {
+  std::vector<std::map<Key, History>::iterator> leaving;
+  for (auto it = history_.begin(); it != history_.end(); ++it)
+    if (leaves(it->first.body_a)) leaving.push_back(it);
+  out.put(static_cast<std::int64_t>(leaving.size()));
+  for (const auto& it : leaving) {
+    write_history(out, it->first, it->second);
+    history_.erase(it);
+  }
+}
+
+void ContactSet::import_histories(StateReader& in) {
+  const std::size_t count = in.count(std::size_t{1} << 40);
+  for (std::size_t k = 0; k < count; ++k) history_.insert(read_history(in));
+}
+
 void ContactSet::write_state(StateWriter& out) const {
   out.put(static_cast<std::int64_t>(history_.size()));
-  for (const auto& [key, h] : history_) {
-    for (const int v : {key.body_a, key.body_b, key.boundary}) out.put(static_cast<std::int64_t>(v));
-    write_region(out, key.region_a);
-    write_region(out, key.region_b);
-    out.put(h.tangential_gap);
-    out.put(static_cast<std::int64_t>(h.status));
-    out.put(h.normal);
-    out.put(h.friction);
-    out.put(h.damping_power);
-    out.put(h.spring_energy);
-  }
+  for (const auto& [key, h] : history_) write_history(out, key, h);
   out.put(snapshot_.damping_dissipation);
   out.put(snapshot_.friction_dissipation);
   out.put(snapshot_.boundary_work);
@@ -599,20 +705,7 @@ void ContactSet::write_state(StateWriter& out) const {
 
 void ContactSet::read_state(StateReader& in) {
   history_.clear();
-  const std::size_t count = in.count(std::size_t{1} << 40);
-  for (std::size_t k = 0; k < count; ++k) {
-    Key key{static_cast<int>(in.integer()), static_cast<int>(in.integer()), static_cast<int>(in.integer()), {}, {}};
-    key.region_a = read_region(in);
-    key.region_b = read_region(in);
-    History h;
-    h.tangential_gap = in.vec3();
-    h.status = static_cast<StickSlip>(in.count(2));
-    h.normal = in.vec3();
-    h.friction = in.vec3();
-    h.damping_power = in.real();
-    h.spring_energy = in.real();
-    history_.emplace(key, h);
-  }
+  import_histories(in);
   snapshot_.damping_dissipation = in.real();
   snapshot_.friction_dissipation = in.real();
   snapshot_.boundary_work = in.real();

@@ -16,9 +16,14 @@
 //     (§2.6.3): an active contact that was no candidate makes the step re-solve.
 //  4. commit: friction histories (eqs. 57–58) and the snapshot for output.
 // Nothing here is changed by a rejected step: histories move only in commit.
+//
+// Under domain decomposition (contact_partition.hpp) each process searches,
+// evaluates and commits only its own pairs; its snapshot is its part, and the
+// process that joins the parts sets the whole one with set_whole_snapshot.
 #pragma once
 
 #include <compare>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -27,6 +32,7 @@
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
+#include "contact/contact_partition.hpp"
 #include "contact/law/interaction_table.hpp"
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/candidate_set.hpp"
@@ -163,7 +169,9 @@ class ContactSet {
   void write_state(StateWriter& out) const;
   void read_state(StateReader& in);
 
-  const ContactSnapshot& snapshot() const { return snapshot_; }
+  /// The contacts of the last accepted state; under domain decomposition, the
+  /// whole snapshot last set (or this process's part before any was set).
+  const ContactSnapshot& snapshot() const { return whole_snapshot_ ? *whole_snapshot_ : snapshot_; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }
   const std::vector<ContactBody>& bodies() const { return bodies_; }
   long night_owls() const { return night_owls_; }
@@ -178,6 +186,27 @@ class ContactSet {
   /// by the travel over the step when `inflate`): what begin_step and the
   /// night-owl check work from. For tests and benchmarks.
   const CandidateSet& find_candidates(const StepContext& ctx, bool inflate);
+
+  // ---- domain decomposition (contact_partition.hpp) ----
+  /// From now on search and keep only this process's part; nullptr: every body
+  /// (the default). The partition must outlive its use.
+  void set_partition(const ContactPartition* partition);
+  /// Body `body` placed for a search of ctx's step: at configuration i inflated
+  /// by its travel over the step, or (not inflated) at the end of the step.
+  SearchObject placed_body(const StepContext& ctx, int body, bool inflate) const {
+    return body_object(ctx, body, inflate);
+  }
+  /// Every body placed for a search of ctx's step, whatever the partition (to choose ghosts).
+  SearchScene every_body(const StepContext& ctx, bool inflate);
+  /// This process's part of the snapshot (all of it without a partition).
+  const ContactSnapshot& own_snapshot() const { return snapshot_; }
+  /// The snapshot of every process's contacts, which snapshot() returns from now on.
+  void set_whole_snapshot(ContactSnapshot whole) { whole_snapshot_ = std::move(whole); }
+  /// Moves the friction histories of the pairs headed by the bodies `leaves`
+  /// selects into `out`: their pairs go to another process.
+  void export_histories(const std::function<bool(int body)>& leaves, StateWriter& out);
+  /// Adds the histories written by export_histories.
+  void import_histories(StateReader& in);
 
  private:
   struct Key {
@@ -199,12 +228,21 @@ class ContactSet {
   using PairId = BodyPair;
   using ElementSlot = std::pair<PairId, std::unique_ptr<ContactPairElement>>;
 
+  static void write_history(StateWriter& out, const Key& key, const History& history);
+  static std::pair<Key, History> read_history(StateReader& in);
+
   /// The pair's laws (b = -1 with a boundary). Not thread-safe (the table builds laws on first
   /// use).
   std::shared_ptr<const Interaction> pair_law(const PairId& id) const;
 
-  /// Places every body and boundary for a search at the end of ctx's step.
+  /// Places the bodies to search (every one, or the partition's) and every
+  /// boundary for a search of ctx's step.
   SearchScene scene(const StepContext& ctx, bool inflate);
+  void place_boundaries(const StepContext& ctx, bool inflate);
+  /// The partition's searched bodies' groups and sizes, when its lists changed.
+  void follow_partition();
+  /// A pair of a search on the partition's scene with body numbers for its positions.
+  PairId body_numbers(PairId searched) const;
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
   std::unique_ptr<ContactPairElement> make_element(const PairId& id) const;
@@ -264,6 +302,12 @@ class ContactSet {
   int threads_ = 1;
   std::vector<bool> outside_domain_;
   DomainReport domain_report_;
+  const ContactPartition* partition_ = nullptr;
+  std::optional<std::uint64_t> followed_revision_;  ///< of the partition's lists below
+  std::vector<SearchObject> searched_objects_;
+  std::vector<int> searched_groups_;
+  std::vector<double> searched_sizes_;
+  std::optional<ContactSnapshot> whole_snapshot_;
 };
 
 }  // namespace polydem

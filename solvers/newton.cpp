@@ -30,7 +30,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   bool just_switched = false;  // the last evaluation saw a new active set
   for (int iteration = 0;; ++iteration) {
     evaluate(problem, report);
-    if (!problem.residual().allFinite()) {
+    if (!problem.residual_finite()) {
       report.failure = "non-finite residual";
       return report;
     }
@@ -114,7 +114,8 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
     last_correction *= 0.5;
     ++report.residual_backtracks;
     evaluate(problem, report);
-    norm = problem.residual().allFinite() ? problem.residual_norm() : std::numeric_limits<double>::infinity();
+    norm = problem.residual_finite() ? problem.residual_norm()
+                                     : std::numeric_limits<double>::infinity();
     report.residual_norms.push_back(norm);
   }
   return norm;

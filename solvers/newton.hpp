@@ -20,6 +20,8 @@ class NewtonProblem {
   /// Evaluates residual and tangent at the current iterate.
   virtual void evaluate() = 0;
   virtual const Eigen::VectorXd& residual() const = 0;
+  /// Whether the residual is finite (on every process, when the system is split among several).
+  virtual bool residual_finite() const { return residual().allFinite(); }
   virtual const SparseMatrix& tangent() const = 0;
   /// Changes whenever the tangent's sparsity pattern changes.
   virtual std::uint64_t pattern_version() const = 0;

@@ -59,7 +59,9 @@ struct Packing {
     table.set(0, 1, law(skin));
   }
 
-  SearchScene scene() const { return {bodies, boundaries, groups, sizes, boundary_groups, &table}; }
+  SearchScene scene() const {
+    return {bodies, boundaries, groups, sizes, boundary_groups, &table, {}};
+  }
 
   void inflate(std::mt19937& rng, double largest) {
     std::uniform_real_distribution<double> margin(0.0, largest);

@@ -69,7 +69,7 @@ void brute_force_sub_region_pairs(const SearchObject& a, const SearchObject& b, 
 void brute_force_candidates(const SearchScene& scene, CandidateSet& out) {
   out.clear();
   for (std::size_t a = 0; a < scene.bodies.size(); ++a) {
-    if (!scene.bodies[a].shape) continue;
+    if (!scene.bodies[a].shape || !scene.wants_pairs_of(a)) continue;
     const int body = static_cast<int>(a);
     for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
       consider(scene, {body, -1, static_cast<int>(s)}, scene.bodies[a], scene.boundaries[s], out);

@@ -71,8 +71,9 @@ void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& ext
     if (skin && bounding_spheres_overlap(a, b, *skin)) chunk.near.push_back({id, *skin});
   };
   for (int a = first_body; a < end_body; ++a) {
-    if (!scene.bodies[static_cast<std::size_t>(a)].shape) continue;
-    const SearchObject body = with_list_margin(scene.bodies[static_cast<std::size_t>(a)], margin_);
+    const auto body_index = static_cast<std::size_t>(a);
+    if (!scene.bodies[body_index].shape || !scene.wants_pairs_of(body_index)) continue;
+    const SearchObject body = with_list_margin(scene.bodies[body_index], margin_);
     for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
       consider({a, -1, static_cast<int>(s)}, body, with_list_margin(scene.boundaries[s], margin_));
     neighbours.clear();
@@ -209,7 +210,7 @@ void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<Bod
 #pragma omp parallel for schedule(dynamic, kChunkBodies) num_threads(threads)
   for (int a = 0; a < bodies; ++a) {
     const SearchObject& body = scene.bodies[static_cast<std::size_t>(a)];
-    if (!body.shape) continue;
+    if (!body.shape || !scene.wants_pairs_of(static_cast<std::size_t>(a))) continue;
     auto& mine = found[static_cast<std::size_t>(a)];
     const auto consider = [&](const BodyPair& id) {
       const std::optional<double> skin = scene.skin(id);

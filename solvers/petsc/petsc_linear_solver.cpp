@@ -8,16 +8,16 @@
 #include <vector>
 
 #include "solvers/parallel_runtime.hpp"
+#include "solvers/petsc/distributed_rows.hpp"
 #include "solvers/petsc/petsc_check.hpp"
 #include "solvers/petsc/petsc_handle.hpp"
-#include "solvers/row_block.hpp"
+#include "solvers/petsc/replicated_rows.hpp"
 #include "src/core/errors.hpp"
 
 namespace polydem {
 namespace {
 
 static_assert(std::is_same_v<PetscInt, int>, "RowBlock's indices go to PETSc as they are");
-static_assert(std::is_same_v<PetscScalar, double>, "the tangent's values go to PETSc as they are");
 
 // Makes the solver's own options database PETSc's default for a scope, so that
 // whichever object reads options (KSP, PC, sub-solvers, MUMPS) reads this
@@ -69,7 +69,7 @@ void set_default_method(KSP ksp) {
 
 class PetscLinearSolver final : public LinearSolver {
  public:
-  explicit PetscLinearSolver(std::string_view options);
+  PetscLinearSolver(std::string_view options, std::unique_ptr<PetscLayout> layout);
 
   void analyze(const SparseMatrix& matrix) override;
   bool factorize(const SparseMatrix& matrix) override;
@@ -78,27 +78,20 @@ class PetscLinearSolver final : public LinearSolver {
 
  private:
   void configure(std::string_view options);
-  void create_matrix();
-  void copy_values(const SparseMatrix& matrix);
-  void copy_rhs(const Eigen::VectorXd& rhs);
-  void gather_solution(Eigen::VectorXd& solution);
   void report_unused_options();
 
+  std::unique_ptr<PetscLayout> layout_;
   PetscOptionsHandle options_;
   KspHandle ksp_;
   MatHandle matrix_;
   VecHandle rhs_;
   VecHandle solution_;
-  VecHandle gathered_;  ///< the whole solution on every rank
-  VecScatterHandle gather_;
-  RowBlock rows_;
-  std::vector<double> values_;  ///< rows_' values, compressed-row order
-  int size_ = 0;
   bool last_factorization_failed_ = false;
   bool unused_options_reported_ = false;
 };
 
-PetscLinearSolver::PetscLinearSolver(std::string_view options) {
+PetscLinearSolver::PetscLinearSolver(std::string_view options, std::unique_ptr<PetscLayout> layout)
+    : layout_(std::move(layout)) {
   parallel::start();
   try {
     configure(options);
@@ -118,59 +111,15 @@ void PetscLinearSolver::configure(std::string_view options) {
 }
 
 void PetscLinearSolver::analyze(const SparseMatrix& matrix) {
-  size_ = static_cast<int>(matrix.rows());
-  const auto [first, last] = balanced_rows(size_, parallel::size(), parallel::rank());
-  rows_ = row_block(matrix, first, last);
-  create_matrix();
-  petsc_check(MatCreateVecs(matrix_.get(), solution_.replace(), rhs_.replace()), "MatCreateVecs");
-  petsc_check(VecScatterCreateToAll(solution_.get(), gather_.replace(), gathered_.replace()),
-              "VecScatterCreateToAll");
+  layout_->analyze(matrix, matrix_, rhs_, solution_);
+  // Under domain decomposition a new pattern may come with new row blocks,
+  // which a KSP that has been set up refuses.
+  petsc_check(KSPReset(ksp_.get()), "KSPReset");
   petsc_check(KSPSetOperators(ksp_.get(), matrix_.get(), matrix_.get()), "KSPSetOperators");
 }
 
-// Preallocated exactly: the first copy_values fixes the pattern, later ones
-// change values only, so PETSc keeps the symbolic factorisation.
-void PetscLinearSolver::create_matrix() {
-  const int local_rows = rows_.row_count();
-  std::vector<PetscInt> diagonal_block(static_cast<std::size_t>(local_rows), 0);
-  std::vector<PetscInt> off_diagonal_block(static_cast<std::size_t>(local_rows), 0);
-  for (int row = 0; row < local_rows; ++row) {
-    for (int k = rows_.offsets[static_cast<std::size_t>(row)];
-         k < rows_.offsets[static_cast<std::size_t>(row) + 1]; ++k) {
-      const int column = rows_.columns[static_cast<std::size_t>(k)];
-      if (column >= rows_.first && column < rows_.last)
-        ++diagonal_block[static_cast<std::size_t>(row)];
-      else
-        ++off_diagonal_block[static_cast<std::size_t>(row)];
-    }
-  }
-  petsc_check(MatCreate(PETSC_COMM_WORLD, matrix_.replace()), "MatCreate");
-  Mat matrix = matrix_.get();
-  petsc_check(MatSetSizes(matrix, local_rows, local_rows, size_, size_), "MatSetSizes");
-  petsc_check(MatSetType(matrix, MATMPIAIJ), "MatSetType");
-  petsc_check(
-      MatMPIAIJSetPreallocation(matrix, 0, diagonal_block.data(), 0, off_diagonal_block.data()),
-      "MatMPIAIJSetPreallocation");
-  petsc_check(MatSetOption(matrix, MAT_NO_OFF_PROC_ENTRIES, PETSC_TRUE), "MatSetOption");
-}
-
-void PetscLinearSolver::copy_values(const SparseMatrix& matrix) {
-  rows_.gather(matrix, values_);
-  Mat target = matrix_.get();
-  for (int row = 0; row < rows_.row_count(); ++row) {
-    const int begin = rows_.offsets[static_cast<std::size_t>(row)];
-    const int count = rows_.offsets[static_cast<std::size_t>(row) + 1] - begin;
-    const PetscInt global_row = rows_.first + row;
-    petsc_check(MatSetValues(target, 1, &global_row, count, rows_.columns.data() + begin,
-                             values_.data() + begin, INSERT_VALUES),
-                "MatSetValues");
-  }
-  petsc_check(MatAssemblyBegin(target, MAT_FINAL_ASSEMBLY), "MatAssemblyBegin");
-  petsc_check(MatAssemblyEnd(target, MAT_FINAL_ASSEMBLY), "MatAssemblyEnd");
-}
-
 bool PetscLinearSolver::factorize(const SparseMatrix& matrix) {
-  copy_values(matrix);
+  layout_->copy_values(matrix, matrix_.get());
   ScopedOptions scope(options_.get());
   if (last_factorization_failed_) {
     // PETSc 3.18's MUMPS interface skips every numeric factorisation after a
@@ -189,36 +138,16 @@ bool PetscLinearSolver::factorize(const SparseMatrix& matrix) {
 }
 
 bool PetscLinearSolver::solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) {
-  copy_rhs(rhs);
+  layout_->copy_rhs(rhs, rhs_.get());
   KSPConvergedReason reason = KSP_CONVERGED_ITERATING;
   {
     ScopedOptions scope(options_.get());
     petsc_check(KSPSolve(ksp_.get(), rhs_.get(), solution_.get()), "KSPSolve");
     petsc_check(KSPGetConvergedReason(ksp_.get(), &reason), "KSPGetConvergedReason");
   }
-  gather_solution(solution);
+  layout_->copy_solution(solution_.get(), solution);
   report_unused_options();
-  return reason > 0 && solution.allFinite();
-}
-
-void PetscLinearSolver::copy_rhs(const Eigen::VectorXd& rhs) {
-  PetscScalar* local = nullptr;
-  petsc_check(VecGetArrayWrite(rhs_.get(), &local), "VecGetArrayWrite");
-  for (int row = 0; row < rows_.row_count(); ++row) local[row] = rhs[rows_.first + row];
-  petsc_check(VecRestoreArrayWrite(rhs_.get(), &local), "VecRestoreArrayWrite");
-}
-
-void PetscLinearSolver::gather_solution(Eigen::VectorXd& solution) {
-  petsc_check(VecScatterBegin(gather_.get(), solution_.get(), gathered_.get(), INSERT_VALUES,
-                              SCATTER_FORWARD),
-              "VecScatterBegin");
-  petsc_check(VecScatterEnd(gather_.get(), solution_.get(), gathered_.get(), INSERT_VALUES,
-                            SCATTER_FORWARD),
-              "VecScatterEnd");
-  const PetscScalar* all = nullptr;
-  petsc_check(VecGetArrayRead(gathered_.get(), &all), "VecGetArrayRead");
-  solution = Eigen::Map<const Eigen::VectorXd>(all, size_);
-  petsc_check(VecRestoreArrayRead(gathered_.get(), &all), "VecRestoreArrayRead");
+  return on_every_rank(reason > 0 && solution.allFinite());
 }
 
 // PETSc ignores options nobody asked for; a misspelt one would go unnoticed.
@@ -257,7 +186,12 @@ std::string PetscLinearSolver::name() const {
 }  // namespace
 
 std::unique_ptr<LinearSolver> make_petsc_linear_solver(std::string_view options) {
-  return std::make_unique<PetscLinearSolver>(options);
+  return std::make_unique<PetscLinearSolver>(options, make_replicated_rows());
+}
+
+std::unique_ptr<LinearSolver> make_distributed_petsc_solver(std::string_view options,
+                                                            const DistributedEquations& equations) {
+  return std::make_unique<PetscLinearSolver>(options, make_distributed_rows(equations));
 }
 
 }  // namespace polydem

@@ -5,13 +5,17 @@
 // options string (PETSc's command-line syntax, e.g. "-ksp_type gmres
 // -pc_type bjacobi") applies on top of that, to this solver only.
 //
-// Every rank passes the same global matrix and right-hand side (the model is
-// replicated) and receives the whole solution.
+// Two layouts: with make_petsc_linear_solver every rank passes the same global
+// matrix and right-hand side (the model is replicated) and receives the whole
+// solution; with make_distributed_petsc_solver each rank passes its part of a
+// system split by domain decomposition (solvers/distributed_equations.hpp) and
+// receives the solution of its equations.
 #pragma once
 
 #include <memory>
 #include <string_view>
 
+#include "solvers/distributed_equations.hpp"
 #include "solvers/linear_solver.hpp"
 
 namespace polydem {
@@ -19,5 +23,10 @@ namespace polydem {
 /// Starts PETSc if needed (parallel::start). Throws LinearSolverOptionsError
 /// when PETSc rejects the options.
 std::unique_ptr<LinearSolver> make_petsc_linear_solver(std::string_view options);
+
+/// The same for a system split among the ranks; `equations` is read whenever a
+/// pattern is analysed and must outlive the solver.
+std::unique_ptr<LinearSolver> make_distributed_petsc_solver(std::string_view options,
+                                                            const DistributedEquations& equations);
 
 }  // namespace polydem

@@ -11,12 +11,14 @@
 #include "solvers/step_controller.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
-#include "src/analysis/progress_line.hpp"
 #include "src/analysis/model_state.hpp"
-#include "src/core/file_bytes.hpp"
-#include "src/analysis/step_actions.hpp"
-#include "src/output/atomic_file.hpp"
+#include "src/analysis/phase_timer.hpp"
+#include "src/analysis/progress_line.hpp"
 #include "src/analysis/rigid_nodes.hpp"
+#include "src/analysis/step_actions.hpp"
+#include "src/core/file_bytes.hpp"
+#include "src/output/atomic_file.hpp"
+#include "src/parallel/domain_decomposition.hpp"
 
 namespace polydem {
 namespace {
@@ -45,9 +47,11 @@ bool all_finite(const std::vector<NodeState>& nodes) {
 }
 
 // PETSc reads its options when the solver is made: a rejection is a deck error.
-std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec, int index) {
+std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec, int index,
+                                                DomainDecomposition* decomposition) {
   try {
-    return make_linear_solver(spec.linear_solver, spec.petsc_options);
+    return decomposition ? decomposition->linear_solver(spec.petsc_options)
+                         : make_linear_solver(spec.linear_solver, spec.petsc_options);
   } catch (const LinearSolverOptionsError& error) {
     throw InputError(spec.petsc_options_mark, "steps[" + std::to_string(index) + "].petsc_options",
                      error.what());
@@ -63,7 +67,33 @@ std::string format_time(double t) {
 }  // namespace
 
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
-    : model_(model), deck_(deck), options_(options) {}
+    : model_(model),
+      deck_(deck),
+      options_(options),
+      decomposition_(make_domain_decomposition(model, deck)) {}
+
+Analysis::~Analysis() = default;
+
+bool Analysis::decomposed() const { return decomposition_ && decomposition_->processes() > 1; }
+
+void Analysis::sample(AnalysisObserver& observer) {
+  if (decomposition_) decomposition_->share_contact_snapshot(true);
+  PhaseTimer timer(totals_.output_seconds);
+  observer.sample(model_, time_);
+}
+
+// The decomposition first (new owners, ghosts for the step's search), then the
+// search; the pattern is rebuilt when either changed this process's elements.
+bool Analysis::begin_time_step(GlobalSystem& system) {
+  bool changed = false;
+  if (decomposition_) {
+    PhaseTimer timer(totals_.decomposition_seconds);
+    changed = decomposition_->begin_time_step(system.context());
+  }
+  if (!model_.contact) return changed;
+  PhaseTimer timer(totals_.contact_seconds);
+  return model_.contact->begin_step(system.context()) || changed;
+}
 
 // Newton, then the end-of-step contact checks of §2.4.7 and §2.6.3: a
 // penetration rejects the step; a night-owl contact joins the step's
@@ -83,8 +113,18 @@ bool Analysis::solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonRepo
     report.iterations = iterations;
     report.residual_norms = residual_norms;
     if (!report.converged) return false;
+    system.share_increments();
     if (!model_.contact) return true;
-    switch (model_.contact->check_converged(system.context())) {
+    if (decomposition_) {
+      PhaseTimer timer(totals_.decomposition_seconds);
+      decomposition_->before_end_of_step_search(system.context());
+    }
+    StepVerdict verdict = StepVerdict::Accept;
+    {
+      PhaseTimer timer(totals_.contact_seconds);
+      verdict = model_.contact->check_converged(system.context());
+    }
+    switch (decomposition_ ? decomposition_->agreed(verdict) : verdict) {
       case StepVerdict::Accept:
         return true;
       case StepVerdict::Penetration:
@@ -206,13 +246,14 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
 
 RunTotals Analysis::run(AnalysisObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
-  if (resume_dt_ <= 0) observer.sample(model_, time_);
+  if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
   if (options_.checkpoint_every > 0 && resume_dt_ <= 0) next_checkpoint_ = options_.checkpoint_every;
   for (int index = first_step_; index < static_cast<int>(deck_.steps.size()); ++index) {
     if (!run_analysis_step(index, observer)) break;
   }
   totals_.final_time = time_;
   totals_.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (decomposition_) totals_.decomposition_report = decomposition_->report();
   observer.finished(model_, totals_);
   return totals_;
 }
@@ -222,24 +263,27 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const double step_start = step_start_time(index);
   const bool resuming = resume_dt_ > 0;
   if (!resuming) apply_step_actions(model_, spec);
+  if (decomposition_) decomposition_->begin_analysis_step(time_);
   // Newmark needs accelerations that balance the forces now acting: after a
   // static step, and after actions that changed the forces (walls, gravity).
   const bool after_static = index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
   if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
     set_consistent_accelerations(model_, time_);
   if (!resuming && (index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked at build
-    const std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
+    std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
+    if (decomposition_) problem = decomposition_->first_problem(problem);
     if (!problem.empty()) {
       totals_.gave_up = true;
       totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;
-      observer.sample(model_, time_);
+      sample(observer);
       return false;
     }
   }
-  GlobalSystem system(model_, options_.threads);
+  GlobalSystem system(model_, options_.threads,
+                      decomposition_ ? decomposition_->system() : whole_system());
   if (model_.contact) model_.contact->set_threads(options_.threads);
   system.set_force_scale(spec.newton.force_scale);
-  auto linear_solver = linear_solver_for(spec, index);
+  auto linear_solver = linear_solver_for(spec, index, decomposition_.get());
   NewtonSolver newton(*linear_solver, newton_settings(spec.newton));
   StepController controller(step_control_settings(spec.dt));
   if (resuming) controller.resume(std::exchange(resume_dt_, 0.0));
@@ -264,7 +308,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                               : 1.0;
     context.newmark = NewmarkCoefficients::make(spec.beta, spec.gamma, dt);
     system.begin_step(context, time_);
-    if (model_.contact && model_.contact->begin_step(system.context())) system.rebuild_pattern();
+    if (begin_time_step(system)) system.rebuild_pattern();
     system.predict();
     NewtonReport report;
     int night_owls = 0;
@@ -282,13 +326,16 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                                  " s at t = " + format_time(time_) + " s in step '" + spec.name +
                                  "' (last failure: " + report.failure + ")";
         progress.finish();
-        observer.sample(model_, time_);
+        sample(observer);
         return false;
       }
       continue;
     }
 
-    if (model_.contact) model_.contact->commit(system.context());
+    if (model_.contact) {
+      PhaseTimer timer(totals_.contact_seconds);
+      model_.contact->commit(system.context());
+    }
     model_.nodes.swap(next_nodes);
     store_rigid_node_reactions(model_, system.increments());
     time_ = time_next;
@@ -297,8 +344,16 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     StepRecord record{index,         time_, dt, context.load_factor, report.iterations, rejected_attempts,
                       std::move(report.residual_norms), night_owls};
     rejected_attempts = 0;
-    observer.step_accepted(model_, record);
-    if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);
+    const bool sampling = time_ >= target * (1 - 1e-12);
+    if (decomposition_) {
+      PhaseTimer timer(totals_.decomposition_seconds);
+      decomposition_->share_contact_snapshot(sampling);
+    }
+    {
+      PhaseTimer timer(totals_.output_seconds);
+      observer.step_accepted(model_, record);
+      if (sampling) observer.sample(model_, time_);
+    }
     if (options_.checkpoint_every > 0 && time_ >= next_checkpoint_ * (1 - 1e-12)) {
       while (next_checkpoint_ <= time_ * (1 + 1e-12)) next_checkpoint_ += options_.checkpoint_every;
       write_checkpoint(observer, index, controller.proposed());

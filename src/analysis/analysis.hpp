@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "src/restart/state_stream.hpp"
 
 namespace polydem {
+class DomainDecomposition;
 class GlobalSystem;
 class NewtonSolver;
 struct NewtonReport;
@@ -51,7 +53,11 @@ struct RunTotals {
   double final_time = 0;
   double assembly_seconds = 0;
   double linear_solve_seconds = 0;
+  double contact_seconds = 0;        ///< search, candidate set-up, end-of-step checks, commit
+  double decomposition_seconds = 0;  ///< balance, ghosts, contact totals over the processes
+  double output_seconds = 0;         ///< the observer's calls
   double total_seconds = 0;
+  std::string decomposition_report;  ///< JSON, under domain decomposition on process 0
   bool gave_up = false;
   std::string give_up_reason;
 };
@@ -72,7 +78,11 @@ class AnalysisObserver {
 class Analysis {
  public:
   Analysis(Model& model, const DeckData& deck, RunOptions options);
+  ~Analysis();
   RunTotals run(AnalysisObserver& observer);
+  /// Whether the run is split among processes by domain decomposition (each
+  /// holds only its own contacts' friction histories).
+  bool decomposed() const;
 
   /// Before run(): continue from a checkpoint written by a run of the same deck
   /// (model, contact, observer and step control as they were), so that the run
@@ -90,6 +100,9 @@ class Analysis {
   double next_sample_time(double time) const;
   void write_checkpoint(const AnalysisObserver& observer, int index, double next_dt);
   double step_start_time(int index) const;
+  /// A sample of the current state (under domain decomposition with every contact on process 0).
+  void sample(AnalysisObserver& observer);
+  bool begin_time_step(GlobalSystem& system);
 
   Model& model_;
   const DeckData& deck_;
@@ -99,6 +112,7 @@ class Analysis {
   int first_step_ = 0;              ///< the analysis step run() starts with
   double resume_dt_ = 0;            ///< > 0: run() resumes inside first_step_ with this Δt
   double next_checkpoint_ = 0;
+  std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
 };
 
 }  // namespace polydem

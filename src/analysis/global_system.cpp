@@ -12,13 +12,19 @@ double weighted_max(const Eigen::VectorXd& values, const Eigen::VectorXd& weight
 
 }  // namespace
 
-GlobalSystem::GlobalSystem(Model& model, int threads) : model_(model), threads_(threads) {
+SystemPartition& whole_system() {
+  static SystemPartition whole;
+  return whole;
+}
+
+GlobalSystem::GlobalSystem(Model& model, int threads, SystemPartition& partition)
+    : model_(model), threads_(threads), partition_(partition) {
   rebuild_pattern();
 }
 
 void GlobalSystem::rebuild_pattern() {
-  const DofMap& dofs = model_.dofs;
-  auto elements = model_.elements();
+  const auto elements = partition_.elements(model_);
+  const DofMap& dofs = partition_.number_equations(model_, elements);
   assembler_.build_pattern(dofs, elements);
   if (increments_.size() != dofs.dof_count()) increments_.setZero(dofs.dof_count());
   const int equations = dofs.equation_count();
@@ -31,6 +37,7 @@ void GlobalSystem::rebuild_pattern() {
     const int equation = dofs.equation(dof);
     if (equation < 0) continue;
     equation_dof_[static_cast<std::size_t>(equation)] = dof;
+    if (!partition_.owns(equation)) continue;  // another process measures it
     const double length = model_.dof_length_scale[static_cast<std::size_t>(dof)];
     const bool rotational = dof % kDofsPerNode >= 3;  // α^Δ or μ
     if (dof < node_dofs) {
@@ -71,7 +78,8 @@ void GlobalSystem::predict() {
   for (int halving = 0; halving <= kHalvings; ++halving) {
     StepContext trial = context_;
     trial.increments = &predicted;
-    if (!model_.contact || model_.contact->admissible(context_, trial)) {
+    if (!model_.contact ||
+        partition_.on_every_process(model_.contact->admissible(context_, trial))) {
       increments_.swap(predicted);
       return;
     }
@@ -79,25 +87,34 @@ void GlobalSystem::predict() {
   }
 }
 
-void GlobalSystem::evaluate() { assembler_.assemble(context_, threads_); }
+void GlobalSystem::evaluate() {
+  assembler_.assemble(context_, threads_);
+  pattern_version_ = partition_.sum_over_processes(assembler_.pattern_version());
+  residual_ = &partition_.complete_residual(assembler_.residual(), pattern_version_);
+  residual_finite_ = partition_.on_every_process(residual_->allFinite());
+  reference_force_ = partition_.max_over_processes(assembler_.reference_force());
+}
 
 double GlobalSystem::force_scale() const {
-  const double scale = force_scale_override_ > 0 ? force_scale_override_ : assembler_.reference_force();
+  const double scale = force_scale_override_ > 0 ? force_scale_override_ : reference_force_;
   return scale > 0 ? scale : 1.0;
 }
 
 double GlobalSystem::residual_norm() const {
-  return std::max(weighted_max(residual(), force_row_weight_) / force_scale(),
-                  weighted_max(residual(), gap_row_weight_));
+  return partition_.max_over_processes(
+      std::max(weighted_max(residual(), force_row_weight_) / force_scale(),
+               weighted_max(residual(), gap_row_weight_)));
 }
 
 double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
-  return std::max(weighted_max(correction, motion_weight_),
-                  weighted_max(correction, multiplier_weight_) / force_scale());
+  return partition_.max_over_processes(
+      std::max(weighted_max(correction, motion_weight_),
+               weighted_max(correction, multiplier_weight_) / force_scale()));
 }
 
 bool GlobalSystem::refresh_active_set(double residual_tolerance) {
-  return model_.contact && model_.contact->update_engaged(context_, residual_tolerance * force_scale());
+  return model_.contact && partition_.on_any_process(model_.contact->update_engaged(
+                               context_, residual_tolerance * force_scale()));
 }
 
 bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {
@@ -107,7 +124,7 @@ bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {
     trial_increments_[equation_dof_[static_cast<std::size_t>(equation)]] += correction[equation];
   StepContext trial = context_;
   trial.increments = &trial_increments_;
-  return model_.contact->admissible(context_, trial);
+  return partition_.on_every_process(model_.contact->admissible(context_, trial));
 }
 
 void GlobalSystem::apply(const Eigen::VectorXd& correction) {

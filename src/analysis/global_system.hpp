@@ -10,16 +10,22 @@
 // scale; their corrections are a force (λ, over the force scale) or a pseudo-
 // moment (μ, over force scale × body length). So one tolerance means the same
 // for every row: a gap of 1e-8 L is as converged as a force unbalance of 1e-8 F.
+//
+// Under domain decomposition (system_partition.hpp) the equations are this
+// process's own and ghost rows, norms and decisions are reduced over the
+// processes, and the increments of every DOF are kept, those of other
+// processes' bodies updated by share_increments() once Newton has converged.
 #pragma once
 
 #include "solvers/newton.hpp"
 #include "src/analysis/model.hpp"
+#include "src/analysis/system_partition.hpp"
 
 namespace polydem {
 
 class GlobalSystem final : public NewtonProblem {
  public:
-  GlobalSystem(Model& model, int threads);
+  GlobalSystem(Model& model, int threads, SystemPartition& partition = whole_system());
 
   /// Rebuilds the sparsity pattern; call when the element set changes. The
   /// current increments are kept.
@@ -40,11 +46,14 @@ class GlobalSystem final : public NewtonProblem {
   /// Force scale (N) used by residual_norm(); 0 selects the automatic one.
   void set_force_scale(double force_scale) { force_scale_override_ = force_scale; }
   double force_scale() const;
+  /// After Newton has converged: the increments of every DOF, as every process has them.
+  void share_increments() { partition_.share_increments(increments_); }
 
   void evaluate() override;
-  const Eigen::VectorXd& residual() const override { return assembler_.residual(); }
+  const Eigen::VectorXd& residual() const override { return *residual_; }
+  bool residual_finite() const override { return residual_finite_; }
   const SparseMatrix& tangent() const override { return assembler_.tangent(); }
-  std::uint64_t pattern_version() const override { return assembler_.pattern_version(); }
+  std::uint64_t pattern_version() const override { return pattern_version_; }
   double residual_norm() const override;
   double correction_norm(const Eigen::VectorXd& correction) const override;
   void apply(const Eigen::VectorXd& correction) override;
@@ -54,7 +63,12 @@ class GlobalSystem final : public NewtonProblem {
  private:
   Model& model_;
   int threads_;
+  SystemPartition& partition_;
   SparseAssembler assembler_;
+  const Eigen::VectorXd* residual_ = &assembler_.residual();
+  bool residual_finite_ = true;
+  double reference_force_ = 0;         ///< of the last evaluation, over every process
+  std::uint64_t pattern_version_ = 0;  ///< of the last evaluation, over every process
   StepContext context_;
   Eigen::VectorXd increments_;
   Eigen::VectorXd trial_increments_;       ///< scratch of admissible()

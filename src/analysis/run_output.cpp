@@ -238,12 +238,16 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                                  {"outside_now", domain.outside_now},
                                  {"warnings", domain.warnings}};
   }
-  const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds;
-  summary["wall_seconds"] = {{"assembly", totals.assembly_seconds},
-                             {"linear_solve", totals.linear_solve_seconds},
-                             {"rest", rest},
-                             {"total", totals.total_seconds}};
+  const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds -
+                      totals.contact_seconds - totals.decomposition_seconds - totals.output_seconds;
+  summary["wall_seconds"] = {
+      {"assembly", totals.assembly_seconds}, {"linear_solve", totals.linear_solve_seconds},
+      {"contact", totals.contact_seconds},   {"decomposition", totals.decomposition_seconds},
+      {"output", totals.output_seconds},     {"rest", rest},
+      {"total", totals.total_seconds}};
   write_file_atomically(directory_ / "summary.json", summary.dump(2) + "\n");
+  if (!totals.decomposition_report.empty())
+    write_file_atomically(directory_ / "decomposition.json", totals.decomposition_report);
 }
 
 }  // namespace polydem

@@ -19,6 +19,7 @@
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
+#include "src/core/errors.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "src/output/atomic_file.hpp"
 #include "src/restart/state_stream.hpp"
@@ -69,6 +70,13 @@ int run_deck(const RunArguments& args) {
   options.checkpoint_path = (out / "checkpoint.bin").string();
   options.deck_fingerprint = fingerprint(echo);
   Analysis analysis(model, deck, options);
+  // A checkpoint is one process's state: under domain decomposition it would
+  // lack the other processes' friction histories and energy ledger.
+  if (analysis.decomposed() && (args.checkpoint_every > 0 || !args.restart.empty()))
+    throw InputError(
+        "--checkpoint-every and --restart are not supported yet when domain decomposition splits "
+        "the run among several MPI processes (every step with linear_solver: petsc); run on one "
+        "process or with a SuiteSparse solver");
   if (!args.restart.empty()) analysis.resume(args.restart, observer);
   const RunTotals totals = analysis.run(observer);
   if (!reports) return totals.gave_up ? 3 : 0;

@@ -28,8 +28,8 @@ def fail(message):
     sys.exit(1)
 
 
-def call(args):
-    return subprocess.run(args, capture_output=True, text=True, timeout=60)
+def call(args, timeout=60):
+    return subprocess.run(args, capture_output=True, text=True, timeout=timeout)
 
 
 def with_step_keys(deck_text, lines):
@@ -42,8 +42,8 @@ def with_step_keys(deck_text, lines):
     return text
 
 
-def run(command, out, label):
-    result = call(command + ["--out", out, "--threads", "1"])
+def run(command, out, label, timeout=60):
+    result = call(command + ["--out", out, "--threads", "1"], timeout)
     if result.returncode != 0:
         fail(f"{label}: exit {result.returncode}: {result.stdout}{result.stderr}")
     reports = result.stdout.count(" done: ")

@@ -1,0 +1,147 @@
+// make_domain_decomposition with PETSc and MPI.
+#include "src/parallel/domain_decomposition.hpp"
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "solvers/parallel_runtime.hpp"
+#include "solvers/petsc/petsc_linear_solver.hpp"
+#include "src/parallel/mpi/collectives.hpp"
+#include "src/parallel/mpi/contact_exchange.hpp"
+#include "src/parallel/mpi/equation_partition.hpp"
+#include "src/parallel/mpi/ghost_layer.hpp"
+#include "src/parallel/mpi/load_balance.hpp"
+
+namespace polydem {
+namespace {
+
+// Rebalancing costs a new numbering, new search lists and a new symbolic
+// factorisation: only worth it once the slowest process carries 20 % more
+// than the partition achieved.
+constexpr double kImbalanceTolerance = 1.2;
+
+class MpiDomainDecomposition final : public DomainDecomposition {
+ public:
+  explicit MpiDomainDecomposition(Model& model);
+  ~MpiDomainDecomposition() override {
+    if (model_.contact) model_.contact->set_partition(nullptr);
+  }
+
+  int processes() const override { return ownership_.ranks; }
+  SystemPartition& system() override { return equations_; }
+  std::unique_ptr<LinearSolver> linear_solver(std::string_view petsc_options) override {
+    return make_distributed_petsc_solver(petsc_options, equations_.equations());
+  }
+  void begin_analysis_step(double time) override;
+  bool begin_time_step(const StepContext& ctx) override;
+  void before_end_of_step_search(const StepContext& ctx) override {
+    if (model_.contact) ghosts_.cover(*model_.contact, ctx, false);
+  }
+  StepVerdict agreed(StepVerdict own) override { return agreed_verdict(own); }
+  std::string first_problem(const std::string& own) override { return polydem::first_problem(own); }
+  void share_contact_snapshot(bool for_output) override;
+  std::string report() override;
+
+ private:
+  void follow_owners();
+
+  Model& model_;
+  BodyOwnership ownership_;
+  LoadBalancer balancer_{kImbalanceTolerance};
+  EquationPartition equations_{ownership_};
+  GhostLayer ghosts_{ownership_};
+  long time_steps_ = 0;
+  double ghost_sum_ = 0;  ///< over the time steps, for the report's averages
+  double pair_sum_ = 0;
+  double owned_row_sum_ = 0;
+};
+
+MpiDomainDecomposition::MpiDomainDecomposition(Model& model) : model_(model) {
+  parallel::start();
+  ownership_.rank = parallel::rank();
+  ownership_.ranks = parallel::size();
+  balancer_.partition(ownership_, model_);
+  if (model_.contact) {
+    // Every process held every friction history so far: each keeps its own.
+    StateWriter others;
+    model_.contact->export_histories([&](int body) { return !ownership_.owns(body); }, others);
+    model_.contact->set_partition(&ghosts_);
+  }
+  equations_.renumber(model_);
+}
+
+void MpiDomainDecomposition::follow_owners() {
+  equations_.renumber(model_);
+  if (model_.contact) move_histories(*model_.contact, ownership_);
+}
+
+void MpiDomainDecomposition::begin_analysis_step(double time) {
+  if (!model_.contact) return;
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(model_.dofs.dof_count());
+  StepContext at_rest;
+  at_rest.type = AnalysisType::Static;
+  at_rest.time = time;
+  at_rest.nodes = model_.nodes;
+  at_rest.increments = &zero;
+  ghosts_.cover(*model_.contact, at_rest, false);
+}
+
+bool MpiDomainDecomposition::begin_time_step(const StepContext& ctx) {
+  const bool moved = balancer_.rebalance(ownership_, model_);
+  if (moved) follow_owners();
+  if (model_.contact) ghosts_.cover(*model_.contact, ctx, true);
+  ++time_steps_;
+  ghost_sum_ += static_cast<double>(ghosts_.ghost_count());
+  pair_sum_ += model_.contact ? static_cast<double>(model_.contact->elements().size()) : 0.0;
+  owned_row_sum_ += equations_.equations().owned_count;
+  return moved;
+}
+
+void MpiDomainDecomposition::share_contact_snapshot(bool for_output) {
+  if (!model_.contact) return;
+  model_.contact->set_whole_snapshot(whole_snapshot(model_.contact->own_snapshot(), for_output));
+}
+
+std::string MpiDomainDecomposition::report() {
+  const double steps = static_cast<double>(std::max(time_steps_, 1L));
+  const long owned = std::count(ownership_.owner.begin(), ownership_.owner.end(), ownership_.rank);
+  const collective::Traffic traffic = collective::traffic();
+  const std::vector<double> mine = {static_cast<double>(owned),
+                                    ghost_sum_ / steps,
+                                    pair_sum_ / steps,
+                                    owned_row_sum_ / steps,
+                                    static_cast<double>(ghosts_.choices()),
+                                    static_cast<double>(traffic.calls),
+                                    traffic.bytes};
+  const std::vector<double> all = collective::gather(mine);
+  if (ownership_.rank != 0) return {};
+  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+  for (std::size_t at = 0; at + mine.size() <= all.size(); at += mine.size())
+    ranks.push_back({{"owned_bodies", all[at]},
+                     {"ghost_bodies_per_step", all[at + 1]},
+                     {"contact_pairs_per_step", all[at + 2]},
+                     {"owned_rows_per_step", all[at + 3]},
+                     {"ghost_choices", all[at + 4]},
+                     {"collective_calls", all[at + 5]},
+                     {"collective_bytes", all[at + 6]}});
+  nlohmann::ordered_json report = {{"ranks", ownership_.ranks},
+                                   {"time_steps", time_steps_},
+                                   {"repartitions", balancer_.repartitions()},
+                                   {"imbalance_at_last_check", balancer_.imbalance()},
+                                   {"per_rank", ranks}};
+  return report.dump(2) + "\n";
+}
+
+}  // namespace
+
+std::unique_ptr<DomainDecomposition> make_domain_decomposition(Model& model, const DeckData& deck) {
+  const bool every_step_petsc =
+      !deck.steps.empty() &&
+      std::all_of(deck.steps.begin(), deck.steps.end(),
+                  [](const StepSpec& s) { return s.linear_solver == LinearSolverKind::Petsc; });
+  if (!every_step_petsc) return nullptr;
+  return std::make_unique<MpiDomainDecomposition>(model);
+}
+
+}  // namespace polydem

@@ -1,0 +1,15 @@
+// make_domain_decomposition for a build without PETSc: no MPI, one process.
+#if !POLYDEM_WITH_PETSC
+
+#include "src/parallel/domain_decomposition.hpp"
+
+namespace polydem {
+
+std::unique_ptr<DomainDecomposition> make_domain_decomposition(Model& /*model*/,
+                                                               const DeckData& /*deck*/) {
+  return nullptr;
+}
+
+}  // namespace polydem
+
+#endif

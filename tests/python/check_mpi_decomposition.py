@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Domain decomposition: `mpirun -np 2 polydem run` of a contact deck with
+linear_solver: petsc against the serial run of the same deck with SuiteSparse.
+
+usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2,..] [--ranks N]
+
+- DECK runs serially as written (--end-time, when given, replaces the steps'
+  end_time values, one per step): the reference;
+- with `linear_solver: petsc` added to every step it runs under MPIEXEC -np N
+  (default 2), which splits the bodies among the ranks;
+- summary.json agrees with the reference within 1e-8 relative to
+  max(|value|, 1) (wall times and the deck path aside), counts exactly;
+- every row of monitor.csv (energies, momenta, contact counts, reactions at
+  every accepted step) agrees alike, and the output samples listed in
+  results.pvd and contacts.pvd are the reference's;
+- decomposition.json shows the split really happened: N ranks, each owning
+  bodies and seeing ghosts, and the owners repartitioned as the bodies moved;
+- --checkpoint-every on N ranks is refused (exit 2, one message): a
+  checkpoint would hold one rank's friction histories only.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import sys
+
+from check_mpi_run import TOLERANCE, call, differences, fail, run, with_step_keys
+
+TIMEOUT = 240  # s per run
+
+
+def with_end_times(deck_text, end_times):
+    """Replaces the steps' end_time values in order by `end_times` (comma-separated)."""
+    values = end_times.split(",")
+    text, count = re.subn(r"^( +)end_time:.*$",
+                          lambda m: f"{m.group(1)}end_time: {values.pop(0) if values else 'x'}",
+                          deck_text, flags=re.MULTILINE)
+    if count != len(end_times.split(",")):
+        fail(f"the deck has {count} end_time lines, --end-time gives {end_times}")
+    return text
+
+
+def read_monitor(out):
+    with open(os.path.join(out, "monitor.csv")) as f:
+        rows = list(csv.reader(f))
+    return rows[0], [[float(v) for v in row] for row in rows[1:]]
+
+
+def monitor_differences(out, reference_out):
+    header, rows = read_monitor(out)
+    reference_header, reference = read_monitor(reference_out)
+    if header != reference_header:
+        return ["monitor.csv: columns differ"]
+    if len(rows) != len(reference):
+        return [f"monitor.csv: {len(rows)} rows vs {len(reference)}"]
+    found = []
+    for column, name in enumerate(header):
+        scale = max([abs(r[column]) for r in reference] + [1.0])
+        for k, (row, expected) in enumerate(zip(rows, reference)):
+            if abs(row[column] - expected[column]) > TOLERANCE * scale:
+                found.append(f"monitor.csv row {k + 1} {name}: {row[column]!r} vs {expected[column]!r}")
+                break
+    return found
+
+
+def samples(out, name):
+    with open(os.path.join(out, name)) as f:
+        return re.findall(r'timestep="([^"]*)"', f.read())
+
+
+def check_decomposition(out, count):
+    with open(os.path.join(out, "decomposition.json")) as f:
+        report = json.load(f)
+    ranks = report["per_rank"]
+    if report["ranks"] != count or len(ranks) != count:
+        fail(f"decomposition.json: {report['ranks']} ranks, expected {count}")
+    for k, rank in enumerate(ranks):
+        if rank["owned_bodies"] < 1 or rank["ghost_bodies_per_step"] <= 0:
+            fail(f"decomposition.json: rank {k} owns {rank['owned_bodies']} bodies and sees "
+                 f"{rank['ghost_bodies_per_step']} ghosts per step")
+    if report["repartitions"] < 2:
+        fail(f"decomposition.json: {report['repartitions']} partitions, expected the owners to move")
+    return report
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("mpiexec", "polydem", "deck", "work"):
+        parser.add_argument(name)
+    parser.add_argument("--end-time")
+    parser.add_argument("--ranks", type=int, default=2)
+    args = parser.parse_args()
+    polydem, work = args.polydem, args.work
+    os.makedirs(work, exist_ok=True)
+    with open(args.deck) as f:
+        deck_text = f.read()
+    if args.end_time:
+        deck_text = with_end_times(deck_text, args.end_time)
+    serial_deck = os.path.join(work, "serial.yaml")
+    petsc_deck = os.path.join(work, "petsc.yaml")
+    with open(serial_deck, "w") as f:
+        f.write(deck_text)
+    with open(petsc_deck, "w") as f:
+        f.write(with_step_keys(deck_text, ["linear_solver: petsc"]))
+
+    serial_out = os.path.join(work, "serial_suitesparse")
+    mpi_out = os.path.join(work, f"mpi{args.ranks}_petsc")
+    reference = run([polydem, "run", serial_deck], serial_out, "serial SuiteSparse", TIMEOUT)
+    mpirun = [args.mpiexec, "-np", str(args.ranks), "--allow-run-as-root", "--oversubscribe"]
+    label = f"{args.ranks} ranks"
+    found = differences(run(mpirun + [polydem, "run", petsc_deck], mpi_out, label, TIMEOUT), reference)
+    found += monitor_differences(mpi_out, serial_out)
+    for name in ("results.pvd", "contacts.pvd"):
+        if samples(mpi_out, name) != samples(serial_out, name):
+            found.append(f"{name}: the samples differ")
+    if found:
+        fail(f"{label} differ from the serial run: " + "; ".join(found[:5]))
+    report = check_decomposition(mpi_out, args.ranks)
+    result = call(mpirun + [polydem, "run", petsc_deck, "--out", os.path.join(work, "checkpoint"),
+                            "--checkpoint-every", "0.05", "--quiet"])
+    if result.returncode != 2 or result.stderr.count("polydem: error: --checkpoint-every") != 1:
+        fail(f"--checkpoint-every on {label}: exit {result.returncode}: {result.stderr!r}")
+    owned = [int(r["owned_bodies"]) for r in report["per_rank"]]
+    print(f"ok: {label} (owning {owned} bodies at the end, {report['repartitions']} partitions) "
+          f"match the serial run within {TOLERANCE}")
+
+
+if __name__ == "__main__":
+    main()
