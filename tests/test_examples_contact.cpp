@@ -178,3 +178,22 @@ TEST_CASE("box of cubes: the pack fills the box, then spreads beyond it once the
     CHECK(node.position.z() > 0.0);
   }
 }
+
+TEST_CASE("box of tetrapods: every phase of the deck runs, and no accepted state interpenetrates",
+          "[examples][box_of_tetrapods]") {
+  DeckData deck = example("box_of_tetrapods/small.yaml");
+  deck.packings[0].count = 8;
+  const double end_times[] = {0.4, 0.5, 0.6, 0.7, 0.8};  // fill, compact, frictionless, settle, collapse
+  REQUIRE(deck.steps.size() == 5);
+  for (std::size_t k = 0; k < deck.steps.size(); ++k) deck.steps[k].end_time = end_times[k];
+  deck.output.vtk = false;
+  const ContactRun r = run_contact_deck(deck);
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  CHECK(r.snapshots.back().body_boundary >= 8);  // every tetrapod has landed
+  CHECK(r.min_gap > 0);
+  for (const NodeState& node : r.run.model.nodes) {
+    CHECK(node.position.allFinite());
+    CHECK(node.velocity.allFinite());
+  }
+}
