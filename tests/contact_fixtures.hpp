@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "src/deck/deck_reader.hpp"
 #include "tests/analysis_fixtures.hpp"
 
 namespace polydem::testing {
@@ -97,6 +98,13 @@ inline ContactRun run_contact_deck(const DeckData& deck, int threads = 1) {
   result.snapshots = std::move(recorder.snapshots);
   result.min_gap = recorder.min_gap;
   return result;
+}
+
+/// A deck given as YAML text (`name` for its messages), run without VTK output.
+inline ContactRun run_deck_text(const char* text, const std::string& name) {
+  DeckData deck = read_deck_string(text, name);
+  deck.output.vtk = false;
+  return run_contact_deck(deck);
 }
 
 }  // namespace polydem::testing

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "src/deck/deck_reader.hpp"
 #include "tests/contact_fixtures.hpp"
 
 using namespace polydem;
@@ -335,9 +334,7 @@ contact:
   interactions:
     - {group_a: default, group_b: boundary, normal: {skin: 0.001, stiffness: 1.0e9, exponent: 2}}
 )";
-  DeckData deck = read_deck_string(deck_text, "tunnel.yaml");
-  deck.output.vtk = false;
-  const ContactRun r = run_contact_deck(deck);
+  const ContactRun r = run_deck_text(deck_text, "tunnel.yaml");
   INFO(r.run.totals.give_up_reason);
   REQUIRE_FALSE(r.run.totals.gave_up);
   CHECK(r.run.totals.rejected_steps > 0);

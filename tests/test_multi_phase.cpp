@@ -109,9 +109,7 @@ contact:
       normal: {skin: 0.01, stiffness: 8.0e5}
       damping_ratio: 0.5
 )";
-  DeckData deck = read_deck_string(deck_text, "table.yaml");
-  deck.output.vtk = false;
-  const ContactRun r = run_contact_deck(deck);
+  const ContactRun r = run_deck_text(deck_text, "table.yaml");
   INFO(r.run.totals.give_up_reason);
   REQUIRE_FALSE(r.run.totals.gave_up);
   for (std::size_t s = 0; s < r.run.steps.size(); ++s) {
@@ -151,9 +149,7 @@ contact:
       normal: {skin: 0.01, stiffness: 8.0e5}
       damping_ratio: 0.7
 )";
-  DeckData deck = read_deck_string(deck_text, "stopper.yaml");
-  deck.output.vtk = false;
-  const ContactRun r = run_contact_deck(deck);
+  const ContactRun r = run_deck_text(deck_text, "stopper.yaml");
   INFO(r.run.totals.give_up_reason);
   REQUIRE_FALSE(r.run.totals.gave_up);
   const double sin_theta = 0.3420201433256687;
@@ -184,9 +180,7 @@ contact:
   interactions:
     - {group_a: default, group_b: boundary, normal: {skin: 0.01, stiffness: 8.0e5, barrier_fraction: 0.5}, damping_ratio: 0.7}
 )";
-  DeckData deck = read_deck_string(deck_text, "pressed.yaml");
-  deck.output.vtk = false;
-  const ContactRun r = run_contact_deck(deck);
+  const ContactRun r = run_deck_text(deck_text, "pressed.yaml");
   INFO(r.run.totals.give_up_reason);
   REQUIRE_FALSE(r.run.totals.gave_up);
   const double bottom = r.run.model.nodes[0].position.z() - 0.5;
