@@ -30,7 +30,7 @@ struct Interaction {
   double damping_ramp;
   FrictionParams friction;
 
-  double skin() const { return normal_law.params().skin; }
+  double skin() const { return normal_law.skin(); }
 };
 
 }  // namespace polydem

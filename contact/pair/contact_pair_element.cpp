@@ -132,7 +132,7 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate, co
   const auto is_in = std::any_of(in.begin(), in.end(), [&](const ActiveContact& c) { return c.candidate == candidate; });
   const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
-    if (interaction_->normal_law.params().exponent != 1) return false;
+    if (!interaction_->normal_law.tensile_beyond_skin()) return false;
     const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
     const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a, {b.shape, b.trial}, data.region_b);
     if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0)) return false;

@@ -1,0 +1,77 @@
+// The normal laws on their own: the hybrid law's C¹ matching (eqs. 50–51) and
+// stored energy for the paper's power-law part (i) and for any other
+// NormalBranch, which is what makes part (i) pluggable.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+
+#include "contact/law/hybrid_barrier_law.hpp"
+#include "contact/law/power_law_branch.hpp"
+
+using namespace polydem;
+
+namespace {
+
+/// A part (i) that is no power law: f = a(e^{δ/ℓ} − 1 − δ/ℓ), stiff enough at
+/// the switch and with f(0) = f'(0) = 0.
+class ExponentialBranch final : public NormalBranch {
+ public:
+  double force(double d) const override { return a * (std::exp(d / l) - 1 - d / l); }
+  double stiffness(double d) const override { return a / l * (std::exp(d / l) - 1); }
+  double stiffness_slope(double d) const override { return a / (l * l) * std::exp(d / l); }
+  double energy(double d) const override {
+    return a * (l * (std::exp(d / l) - 1) - d - d * d / (2 * l));
+  }
+  std::string shape_key() const override { return "exponential"; }
+  double a = 3e3, l = 2e-3;
+};
+
+/// Central-difference checks of f' = d f/dg, f'' and −dΦ/dg = f at gap g.
+void check_derivatives(const HybridBarrierLaw& law, double g) {
+  const double h = 1e-6 * g;
+  INFO("gap " << g);
+  CHECK(law.force_derivative(g) ==
+        Approx((law.force(g + h) - law.force(g - h)) / (2 * h)).epsilon(1e-6));
+  CHECK(
+      law.force_second_derivative(g) ==
+      Approx((law.force_derivative(g + h) - law.force_derivative(g - h)) / (2 * h)).epsilon(1e-5));
+  CHECK(law.force(g) == Approx(-(law.energy(g + h) - law.energy(g - h)) / (2 * h)).epsilon(1e-6));
+}
+
+/// Value and slope agree on both sides of the switch f·ḡ (eq. 50).
+void check_c1_at_switch(const HybridBarrierLaw& law) {
+  const double s = law.barrier_gap(), h = 1e-9 * s;
+  CHECK(law.force(s - h) == Approx(law.force(s + h)).epsilon(1e-7));
+  CHECK(law.force_derivative(s - h) == Approx(law.force_derivative(s + h)).epsilon(1e-7));
+  CHECK(law.energy(s - h) == Approx(law.energy(s + h)).epsilon(1e-7));
+}
+
+}  // namespace
+
+TEST_CASE("the paper's power law matches eq. 51 and is C1 at the switch", "[contact][law]") {
+  const NormalLawParams p{0.01, 8e5, 1.5, 0.4, -2.0};
+  const HybridBarrierLaw law(p);
+  const double switch_gap = p.barrier_fraction * p.skin, depth = p.skin - switch_gap;
+  const double eps2 = -p.stiffness * p.exponent * std::pow(depth, p.exponent - 1) /
+                      (p.barrier_exponent * std::pow(switch_gap, p.barrier_exponent - 1));
+  CHECK(law.barrier_coefficient() == Approx(eps2).epsilon(1e-14));
+  CHECK(law.barrier_offset() ==
+        Approx(p.stiffness * std::pow(depth, p.exponent) - eps2 * std::pow(switch_gap, -2.0))
+            .epsilon(1e-12));
+  check_c1_at_switch(law);
+  for (double g : {0.001, 0.003, 0.0041, 0.006, 0.0099}) check_derivatives(law, g);
+  CHECK(law.force(p.skin) == 0);
+  CHECK(law.energy(p.skin * 0.999999) < 1e-12);
+}
+
+TEST_CASE("any part (i) branch joins the barrier with the same C1 matching and energy",
+          "[contact][law]") {
+  const auto branch = std::make_shared<const ExponentialBranch>();
+  const HybridBarrierLaw law(0.01, branch, 0.3, -1.0);
+  CHECK(law.force(0.005) == branch->force(0.005));
+  check_c1_at_switch(law);
+  for (double g : {0.0005, 0.002, 0.0031, 0.007, 0.0099}) check_derivatives(law, g);
+  CHECK(law.force(1e-6) > 1e3 * law.force(law.barrier_gap()));
+  CHECK(law.shape_key() == "exponential f=0.29999999999999999 n2=-1");
+}
