@@ -1,12 +1,14 @@
 // The normal laws on their own: the hybrid law's C¹ matching (eqs. 50–51) and
 // stored energy for the paper's power-law part (i) and for any other
-// NormalBranch, which is what makes part (i) pluggable.
+// NormalBranch, which is what makes part (i) pluggable; Hertz's and the linear
+// part (i) from material data, with the two materials in series.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <memory>
 
 #include "contact/law/hybrid_barrier_law.hpp"
+#include "contact/law/normal_law_recipe.hpp"
 #include "contact/law/power_law_branch.hpp"
 
 using namespace polydem;
@@ -74,4 +76,45 @@ TEST_CASE("any part (i) branch joins the barrier with the same C1 matching and e
   for (double g : {0.0005, 0.002, 0.0031, 0.007, 0.0099}) check_derivatives(law, g);
   CHECK(law.force(1e-6) > 1e3 * law.force(law.barrier_gap()));
   CHECK(law.shape_key() == "exponential f=0.29999999999999999 n2=-1");
+}
+
+TEST_CASE("Hertz part (i): force against overlap is (4/3) E* sqrt(R*) delta^(3/2)",
+          "[contact][law]") {
+  const ContactMaterial steel{"steel", 210e9, 0.3, 0}, glass{"glass", 70e9, 0.22, 0};
+  const double e_star = 1 / ((1 - 0.09) / 210e9 + (1 - 0.22 * 0.22) / 70e9);
+  CHECK(effective_modulus(steel, glass) == Approx(e_star).epsilon(1e-14));
+  const double radius = 0.02, skin = 1e-4;
+  const NormalLawParams law_params = resolve_normal_law(
+      {skin, 0, 1, 0.2, -1}, NormalLawRecipe{HertzParams{radius, 0}}, &steel, &glass);
+  CHECK(law_params.exponent == 1.5);
+  const HybridBarrierLaw law(law_params);
+  for (double overlap : {1e-7, 1e-6, 1e-5, 5e-5, 7.9e-5}) {
+    const double hertz = 4.0 / 3.0 * e_star * std::sqrt(radius) * std::pow(overlap, 1.5);
+    CHECK(law.force(skin - overlap) == Approx(hertz).epsilon(1e-13));
+    check_derivatives(law, skin - overlap);
+  }
+  check_c1_at_switch(law);
+  // A given E* overrides the materials.
+  const NormalLawParams given = resolve_normal_law(
+      {skin, 0, 1, 0.2, -1}, NormalLawRecipe{HertzParams{radius, 1e9}}, nullptr, nullptr);
+  CHECK(given.stiffness == Approx(4.0 / 3.0 * 1e9 * std::sqrt(radius)).epsilon(1e-15));
+}
+
+TEST_CASE("linear part (i): given, from contact-layer stiffnesses or moduli in series",
+          "[contact][law]") {
+  const ContactMaterial soft{"soft", 1e7, 0.0, 2e5}, hard{"hard", 5e7, 0.0, 1e6};
+  const NormalLawParams base{0.01, 0, 1.7, 0.5, -1};
+  const auto resolve = [&](const LinearLawParams& p) {
+    return resolve_normal_law(base, NormalLawRecipe{p}, &soft, &hard);
+  };
+  CHECK(resolve({3e5, 0}).stiffness == 3e5);
+  CHECK(resolve({3e5, 0}).exponent == 1);
+  CHECK(resolve({0, 0}).stiffness == Approx(2e5 * 1e6 / (2e5 + 1e6)).epsilon(1e-15));
+  CHECK(resolve({0, 0.02}).stiffness == Approx(0.02 * 1e7 * 5e7 / (1e7 + 5e7)).epsilon(1e-15));
+  CHECK(material_need(NormalLawRecipe{LinearLawParams{3e5, 0}}) == MaterialNeed::Nothing);
+  CHECK(material_need(NormalLawRecipe{LinearLawParams{0, 0.02}}) == MaterialNeed::Moduli);
+  CHECK(material_need(NormalLawRecipe{LinearLawParams{}}) == MaterialNeed::NormalStiffness);
+  CHECK(material_need(NormalLawRecipe{HertzParams{0.1, 0}}) == MaterialNeed::Moduli);
+  CHECK(material_need(NormalLawRecipe{}) == MaterialNeed::Nothing);
+  CHECK(resolve_normal_law(base, NormalLawRecipe{}, nullptr, nullptr).exponent == 1.7);
 }
