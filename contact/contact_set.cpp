@@ -541,10 +541,13 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
   std::vector<ActiveContact> active;
   snapshot_.contacts.clear();
   snapshot_.stored_energy = 0;
+  std::vector<PointwiseOutcome> outcomes;
   for (const auto& [id, element] : elements_) {
     element->collect_active(ctx, active);
-    for (const ActiveContact& c : active) {
-      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
+    element->outcomes(ctx, active, outcomes);
+    for (std::size_t k = 0; k < active.size(); ++k) {
+      const ActiveContact& c = active[k];
+      const PointwiseOutcome& outcome = outcomes[k];
       snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
       snapshot_.stored_energy += outcome.normal_energy;
       const Vec3 force = outcome.normal_force + outcome.friction_force;
@@ -570,11 +573,12 @@ void ContactSet::evaluate_active(const StepContext& ctx) {
   for (int k = 0; k < count; ++k) {
     const ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
     thread_local std::vector<ActiveContact> active;
+    thread_local std::vector<PointwiseOutcome> computed;
     element.collect_active(ctx, active);
+    element.outcomes(ctx, active, computed);
     auto& outcomes = active_outcomes_[static_cast<std::size_t>(k)];
     outcomes.clear();
-    for (const ActiveContact& c : active)
-      outcomes.emplace_back(c, element.outcome(ctx, c.candidate));
+    for (std::size_t c = 0; c < active.size(); ++c) outcomes.emplace_back(active[c], computed[c]);
   }
 }
 

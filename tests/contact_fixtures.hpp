@@ -15,7 +15,7 @@ inline InteractionSpec interaction(const std::string& a, const std::string& b, c
   spec.group_a = a;
   spec.group_b = b;
   spec.params.normal = normal;
-  spec.params.damping_ratio = damping_ratio;
+  spec.params.damping = NormalDampingParams::paper_ratio(damping_ratio);
   spec.params.friction = friction;
   return spec;
 }

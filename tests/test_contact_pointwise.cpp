@@ -53,7 +53,7 @@ ContactSide body_side(const Shape& shape, const NodeState& state, double mass) {
 InteractionParams interaction_params(double skin, double damping_ratio, double mu) {
   InteractionParams p;
   p.normal = {skin, 1e4, 1.5, 0.4, -2.0};
-  p.damping_ratio = damping_ratio;
+  p.damping = NormalDampingParams::paper_ratio(damping_ratio);
   p.friction = {mu, 0.8 * mu, 2e4, 30.0};
   return p;
 }
@@ -113,12 +113,14 @@ Eigen::VectorXd residual_at(PointwiseInput in, ContactSide a, ContactSide b, int
   return r;
 }
 
-/// Central differences over the 12 (or 6) DOFs of the trial increments.
-Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
+/// Central differences over the 12 (or 6) DOFs of the trial increments of a and b.
+template <class Residual>
+Eigen::MatrixXd finite_difference_tangent(const ContactSide& a, const ContactSide& b, int size,
+                                          Residual residual) {
   const double h = 1e-7;
   Eigen::MatrixXd fd(size, size);
   for (int j = 0; j < size; ++j) {
-    ContactSide plus_a = *in.a, minus_a = *in.a, plus_b = *in.b, minus_b = *in.b;
+    ContactSide plus_a = a, minus_a = a, plus_b = b, minus_b = b;
     const auto shift = [&](ContactSide& side, int k, double delta) {
       if (k < 3)
         side.trial.u_delta[k] += delta;
@@ -132,10 +134,37 @@ Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
       shift(plus_b, j - 6, h);
       shift(minus_b, j - 6, -h);
     }
-    fd.col(j) = (residual_at(in, plus_a, plus_b, size) - residual_at(in, minus_a, minus_b, size)) / (2 * h);
+    fd.col(j) = (residual(plus_a, plus_b) - residual(minus_a, minus_b)) / (2 * h);
   }
   return fd;
 }
+
+Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
+  return finite_difference_tangent(
+      *in.a, *in.b, size,
+      [&](const ContactSide& a, const ContactSide& b) { return residual_at(in, a, b, size); });
+}
+
+/// The contacts of one pair evaluated together, as the contact element does.
+struct PairContacts {
+  const Interaction* interaction;
+  std::vector<PointwiseStepData> steps;
+  const StepContext* context;
+
+  PointwiseInput pair(const ContactSide& a, const ContactSide& b) const {
+    return {interaction, &a, &b, nullptr, context};
+  }
+  std::vector<const PointwiseStepData*> pointers() const {
+    std::vector<const PointwiseStepData*> list;
+    for (const PointwiseStepData& step : steps) list.push_back(&step);
+    return list;
+  }
+  Eigen::VectorXd residual(const ContactSide& a, const ContactSide& b, int size) const {
+    Eigen::VectorXd r = Eigen::VectorXd::Zero(size);
+    add_pointwise_contacts_residual(pair(a, b), pointers(), r);
+    return r;
+  }
+};
 
 double relative_error(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   return (a - b).norm() / std::max(b.norm(), 1e-300);
@@ -313,4 +342,73 @@ TEST_CASE("a pair's contacts evaluated together: residual and tangent match cent
     ++checked;
   }
   CHECK(checked > 20);
+}
+
+TEST_CASE(
+    "pair contacts: viscous damping with a shared pair mass and Hunt-Crossley damping, "
+    "tangent against central differences",
+    "[contact][tangent][damping]") {
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  int checked = 0, shared = 0;
+  for (int trial = 0; trial < 400 && checked < 120; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    ContactSide a = body_side(*shape, scene.state_a, 2.0);
+    ContactSide b = body_side(*shape, scene.state_b, 3.0);
+    a.trial.u_delta = random_vector(1e-3);
+    a.trial.alpha_delta = random_vector(1e-3);
+    b.trial.u_delta = random_vector(1e-3);
+    InteractionParams params = interaction_params(skin, 0.0, trial % 2 == 0 ? 0.6 : 0.0);
+    params.damping = trial % 3 == 0 ? NormalDampingParams{Dashpot::HuntCrossley, 0.8, false}
+                                    : NormalDampingParams{Dashpot::Viscous, 0.4, true};
+    const Interaction interaction(params);
+    StepContext context;
+    context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+    PairContacts pair{&interaction, {}, &context};
+    for (const LocalContact& c : scene.contacts) {
+      const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
+                                                 TrialBody{shape.get(), b.trial}, c.sub_region_b);
+      if (solved && solved->status != LcpStatus::NoSolution && solved->normal_gap > 1e-6 &&
+          solved->normal_gap < skin * 0.999)
+        pair.steps.push_back(step_data(c, trial % 4 != 0));
+    }
+    if (pair.steps.empty()) continue;
+    Eigen::VectorXd residual = Eigen::VectorXd::Zero(12);
+    Eigen::MatrixXd tangent = Eigen::MatrixXd::Zero(12, 12);
+    add_pointwise_contacts(pair.pair(a, b), pair.pointers(), residual, tangent);
+    const Eigen::MatrixXd fd = finite_difference_tangent(
+        a, b, 12,
+        [&](const ContactSide& x, const ContactSide& y) { return pair.residual(x, y, 12); });
+    INFO("contacts " << pair.steps.size() << " dashpot "
+                     << static_cast<int>(params.damping.dashpot));
+    CHECK(relative_error(tangent, fd) < 1e-6);
+    CHECK((residual - pair.residual(a, b, 12)).norm() <= 1e-12 * residual.norm());
+    ++checked;
+    shared += pair.steps.size() > 1 && interaction.shares_pair_mass();
+  }
+  INFO("pairs checked " << checked << ", with a shared mass over several contacts " << shared);
+  CHECK(checked >= 100);
+  CHECK(shared > 20);
+}
+
+TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equal contacts as one",
+          "[contact][damping]") {
+  const double elastic = 50, k = 2e4, mass = 3, velocity = -0.7, ratio = 0.3;
+  const double paper = elastic - 2 * ratio * std::sqrt(k * mass) * velocity;
+  const auto pressure = [&](Dashpot dashpot, double coefficient, double f,
+                            ContactStiffness<double> s, double v) {
+    return damped_pressure<double>(dashpot, coefficient, f, s, mass, v);
+  };
+  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, 0, false}, velocity) == paper);
+  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, k, true}, velocity) ==
+        Approx(paper).epsilon(1e-15));
+  // Four equal contacts: together 2ζ√(4k m), the pair's own critical damping times ζ.
+  const double each = pressure(Dashpot::Viscous, ratio, elastic, {k, 4 * k, true}, velocity);
+  CHECK(4 * (each - elastic) ==
+        Approx(-2 * ratio * std::sqrt(4 * k * mass) * velocity).epsilon(1e-14));
+  // Hunt–Crossley: continuous at first touch and never tensile.
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, 0.0, {k, k, false}, velocity) == 0);
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, velocity) ==
+        Approx(elastic * (1 + 0.75 * 0.7)).epsilon(1e-15));
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, 3.0) == 0);
 }

@@ -110,11 +110,15 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual, tangent);
 }
 
-PointwiseOutcome ContactPairElement::outcome(const StepContext& ctx, int candidate) const {
+void ContactPairElement::outcomes(const StepContext& ctx, std::span<const ActiveContact> active,
+                                  std::vector<PointwiseOutcome>& outcomes) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
-  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, false});
+  thread_local std::vector<const PointwiseStepData*> steps;
+  steps.clear();
+  for (const ActiveContact& c : active) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  outcomes.resize(active.size());
+  pointwise_outcomes({interaction_.get(), &a, &b, nullptr, &ctx, false}, steps, outcomes);
 }
 
 double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {

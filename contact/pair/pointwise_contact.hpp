@@ -61,6 +61,14 @@ struct PointwiseOutcome {
   double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
 };
 
+/// K = Σ k_j of a pair's active contacts and its gradient on the element's DOFs
+/// (the first 6 entries against a boundary), for viscous damping with a shared
+/// pair mass (normal_damping.hpp).
+struct PairStiffness {
+  double value = 0;
+  Eigen::Matrix<double, 12, 1> gradient = Eigen::Matrix<double, 12, 1>::Zero();
+};
+
 struct PointwiseInput {
   const Interaction* interaction = nullptr;
   const ContactSide* a = nullptr;  ///< always a body
@@ -71,6 +79,7 @@ struct PointwiseInput {
   /// (HybridBarrierLaw::engaged_force) and p is not clipped at zero, so that the
   /// residual is smooth; complementarity is checked once Newton has converged.
   bool engaged = false;
+  const PairStiffness* pair_stiffness = nullptr;  ///< null: the contact damps the pair's whole mass
 };
 
 /// Adds the residual (sign convention of eq. 63) and tangent of one contact to
@@ -80,12 +89,22 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
                            Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome);
 
 /// The same for several contacts between the same two sides (`pair.step` is
-/// ignored): the sides' motion and its derivatives are computed once.
+/// ignored): the sides' motion and its derivatives are computed once, and when
+/// the interaction shares the pair's mass among its contacts, K = Σ k_j is
+/// summed first and its derivatives enter every contact's tangent.
 void add_pointwise_contacts(const PointwiseInput& pair,
                             std::span<const PointwiseStepData* const> contacts,
                             Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent);
+/// The same residual in plain arithmetic.
+void add_pointwise_contacts_residual(const PointwiseInput& pair,
+                                     std::span<const PointwiseStepData* const> contacts,
+                                     Eigen::Ref<Eigen::VectorXd> residual);
+/// The outcome of each of the pair's contacts (`outcomes` has their size).
+void pointwise_outcomes(const PointwiseInput& pair,
+                        std::span<const PointwiseStepData* const> contacts,
+                        std::span<PointwiseOutcome> outcomes);
 
-/// The same residual in plain arithmetic (no tangent), for finite-difference checks.
+/// One contact's residual in plain arithmetic (no tangent), for finite-difference checks.
 void add_pointwise_contact_residual(const PointwiseInput& input,
                                     Eigen::Ref<Eigen::VectorXd> residual);
 

@@ -198,7 +198,7 @@ InteractionSpec interaction(const ParamSet& set) {
   spec.params.normal = {normal.has_value("skin") ? normal.real("skin") : 0.0, normal.real("stiffness"),
                         normal.real("exponent"), normal.real("barrier_fraction"), normal.real("barrier_exponent")};
   if (normal.has_value("relative_skin")) spec.params.relative_skin = normal.real("relative_skin");
-  spec.params.damping_ratio = set.real("damping_ratio");
+  spec.params.damping = NormalDampingParams::paper_ratio(set.real("damping_ratio"));
   spec.params.damping_ramp = set.real("damping_ramp");
   const ParamSet& friction = set.object("friction");
   spec.params.friction = {friction.real("static"), friction.real("dynamic"), friction.real("stiffness"),
