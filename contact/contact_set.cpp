@@ -223,6 +223,21 @@ ContactPairElement* ContactSet::find_element(const PairId& id) {
   return found != elements_.end() && found->first == id ? found->second.get() : nullptr;
 }
 
+namespace {
+
+/// −ġ_n at configuration i: how fast the points close along `normal` (B towards A).
+double approach_speed(const ContactSide& a, const ContactSide& b,
+                      const ContactPoints<double>& points, const Vec3& normal) {
+  const auto velocity_at = [](const ContactSide& side, const Vec3& x) -> Vec3 {
+    if (!side.has_dofs()) return side.boundary_velocity;
+    return side.node->velocity + side.node->angular_velocity.cross(x - side.trial.pole_position);
+  };
+  if (!normal.allFinite()) return 0.0;
+  return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
+}
+
+}  // namespace
+
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
                                         const SubRegionPair& regions) const {
   PointwiseStepData data;
@@ -265,6 +280,14 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
     data.tangential_gap_i = found->second.tangential_gap;
     data.status_i = found->second.status;
     data.normal_i = found->second.normal;
+    data.onset_speed = found->second.onset_speed;
+    data.event_dashpot = found->second.event_dashpot;
+  } else {  // a contact event may begin in this step, at the approach speed of configuration i
+    const Vec3 direction =
+        data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();
+    data.onset_speed = approach_speed(a, b, points, direction);
+    data.event_dashpot =
+        element.interaction().event_dashpot(data.onset_speed, effective_mass(a, b));
   }
   return data;
 }
@@ -602,9 +625,15 @@ void ContactSet::commit(const StepContext& ctx) {
     for (const auto& [c, outcome] : active_outcomes_[k]) {
       const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
-      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
-                      outcome.status, outcome.normal, -outcome.friction_force,
-                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
+      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap,
+                                                 outcome.pressure),
+                      outcome.status,
+                      outcome.normal,
+                      -outcome.friction_force,
+                      ctx.dynamic() ? outcome.damping_power : 0.0,
+                      0.0,
+                      data.onset_speed,
+                      data.event_dashpot};
       updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
       History previous;
       if (auto found = history_.find(key); found != history_.end()) {
@@ -657,6 +686,8 @@ void ContactSet::write_history(StateWriter& out, const Key& key, const History& 
   out.put(h.friction);
   out.put(h.damping_power);
   out.put(h.spring_energy);
+  out.put(h.onset_speed);
+  out.put(h.event_dashpot);
 }
 
 std::pair<ContactSet::Key, ContactSet::History> ContactSet::read_history(StateReader& in) {
@@ -674,6 +705,8 @@ std::pair<ContactSet::Key, ContactSet::History> ContactSet::read_history(StateRe
   h.friction = in.vec3();
   h.damping_power = in.real();
   h.spring_energy = in.real();
+  h.onset_speed = in.real();
+  h.event_dashpot = in.real();
   return {key, h};
 }
 

@@ -223,7 +223,9 @@ class ContactSet {
     Vec3 normal = Vec3::Zero();
     Vec3 friction = Vec3::Zero();  ///< f_t at the last accepted state (for the energy ledger)
     double damping_power = 0;
-    double spring_energy = 0;  ///< ε_t|g_t|²/2 (J)
+    double spring_energy = 0;      ///< ε_t|g_t|²/2 (J)
+    double onset_speed = 0;        ///< approach speed when the contact event began (m/s)
+    double event_dashpot = 0;      ///< the event's ζ or c (restitution damping)
   };
   using PairId = BodyPair;
   using ElementSlot = std::pair<PairId, std::unique_ptr<ContactPairElement>>;

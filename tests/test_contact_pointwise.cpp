@@ -361,6 +361,7 @@ TEST_CASE(
     InteractionParams params = interaction_params(skin, 0.0, trial % 2 == 0 ? 0.6 : 0.0);
     params.damping = trial % 3 == 0 ? NormalDampingParams{Dashpot::HuntCrossley, 0.8, false}
                                     : NormalDampingParams{Dashpot::Viscous, 0.4, true};
+    if (trial % 5 == 1) params.restitution = RestitutionParams{0.6, 0, 0, 0.02, Dashpot::Viscous};
     const Interaction interaction(params);
     StepContext context;
     context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
@@ -369,8 +370,10 @@ TEST_CASE(
       const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
                                                  TrialBody{shape.get(), b.trial}, c.sub_region_b);
       if (solved && solved->status != LcpStatus::NoSolution && solved->normal_gap > 1e-6 &&
-          solved->normal_gap < skin * 0.999)
+          solved->normal_gap < skin * 0.999) {
         pair.steps.push_back(step_data(c, trial % 4 != 0));
+        pair.steps.back().event_dashpot = 0.2 + 0.5 * std::abs(unit(engine));  // restitution's ζ
+      }
     }
     if (pair.steps.empty()) continue;
     Eigen::VectorXd residual = Eigen::VectorXd::Zero(12);

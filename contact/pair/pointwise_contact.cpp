@@ -134,7 +134,9 @@ S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_veloci
     stiffness.pair = pair_stiffness_on<S>(*in.pair_stiffness);
     stiffness.shared = true;
   }
-  return damped_pressure(damping.dashpot, damping.coefficient, elastic, stiffness,
+  const double coefficient =
+      in.interaction->restitution ? in.step->event_dashpot : damping.coefficient;
+  return damped_pressure(damping.dashpot, coefficient, elastic, stiffness,
                          effective_mass(*in.a, *in.b), normal_velocity, clip,
                          dashpot_share(*in.interaction, gap));
 }

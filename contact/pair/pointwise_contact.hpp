@@ -43,7 +43,9 @@ struct PointwiseStepData {
   bool active_i = false;                 ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
-  bool engaged = false;  ///< in the active set of the current Newton solve
+  bool engaged = false;      ///< in the active set of the current Newton solve
+  double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
+  double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };
 
 /// The contact at the evaluated iterate, in plain numbers.
