@@ -626,7 +626,7 @@ void ContactSet::commit(const StepContext& ctx) {
       const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
       History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap,
-                                                 outcome.pressure),
+                                                 outcome.pressure, outcome.slip_coefficient),
                       outcome.status,
                       outcome.normal,
                       -outcome.friction_force,

@@ -1,7 +1,8 @@
 // The normal laws on their own: the hybrid law's C¹ matching (eqs. 50–51) and
 // stored energy for the paper's power-law part (i) and for any other
 // NormalBranch, which is what makes part (i) pluggable; Hertz's and the linear
-// part (i) from material data, with the two materials in series.
+// part (i) from material data, with the two materials in series; the Stribeck
+// curve of sliding friction.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,6 +11,7 @@
 #include "contact/law/hybrid_barrier_law.hpp"
 #include "contact/law/normal_law_recipe.hpp"
 #include "contact/law/power_law_branch.hpp"
+#include "contact/law/stribeck_friction.hpp"
 
 using namespace polydem;
 
@@ -117,4 +119,18 @@ TEST_CASE("linear part (i): given, from contact-layer stiffnesses or moduli in s
   CHECK(material_need(NormalLawRecipe{HertzParams{0.1, 0}}) == MaterialNeed::Moduli);
   CHECK(material_need(NormalLawRecipe{}) == MaterialNeed::Nothing);
   CHECK(resolve_normal_law(base, NormalLawRecipe{}, nullptr, nullptr).exponent == 1.7);
+}
+
+TEST_CASE("Stribeck curve: mu_s at the start of sliding, mu_d beyond v_s, plus mu_v v",
+          "[contact][law]") {
+  const StribeckParams curve{0.1, 0.5};
+  const auto mu = [&](double v) {
+    return sliding_coefficient<double>(0.6, 0.4, curve, Vec3(v, 0, 0));
+  };
+  CHECK(mu(0) == 0.6);
+  CHECK(mu(0.1) == Approx(0.4 + 0.2 * std::exp(-1.0) + 0.05).epsilon(1e-15));
+  CHECK(mu(2.0) == Approx(0.4 + 1.0).epsilon(1e-12));
+  CHECK(sliding_coefficient<double>(0.6, 0.4, {}, Vec3(3, 4, 0)) == 0.4);
+  CHECK(sliding_coefficient<double>(0.6, 0.4, {0, 0.5}, Vec3(3, 4, 0)) ==
+        Approx(0.4 + 2.5).epsilon(1e-15));
 }

@@ -150,6 +150,7 @@ struct ContactForce {
   Vec3T<S> sliding;  ///< the increment g_t^Δ of eq. (43)
   S normal_velocity;
   StickSlip status = StickSlip::Stick;
+  double slip_coefficient = 0;
 };
 
 template <class S>
@@ -178,6 +179,7 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
                                                 tangential_velocity, compressive);
     result.friction = f.force;
     result.status = f.status;
+    result.slip_coefficient = f.slip_coefficient;
   }
   result.force = result.pressure * normal - result.friction;
   return result;
@@ -238,6 +240,7 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->tangential_gap = values(f.tangential_gap);
     outcome->sliding = values(f.sliding);
     outcome->status = f.status;
+    outcome->slip_coefficient = f.slip_coefficient;
     const double elastic = law_values(in, outcome->gap).force;
     outcome->damping_power = (elastic - outcome->pressure) * value_of(f.normal_velocity);
     outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);

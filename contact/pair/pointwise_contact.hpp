@@ -59,6 +59,7 @@ struct PointwiseOutcome {
   Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
   Vec3 sliding = Vec3::Zero();         ///< g_t^Δ of eq. (43): the step's relative tangential motion
   StickSlip status = StickSlip::Stick;
+  double slip_coefficient = 0;         ///< μ of sliding at this state: μ_d, or Stribeck's μ(v)
   double normal_energy = 0;            ///< Φ(g_n) = ∫_g^ḡ f_n (J)
   double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
 };

@@ -201,8 +201,11 @@ InteractionSpec interaction(const ParamSet& set) {
   spec.params.damping = NormalDampingParams::paper_ratio(set.real("damping_ratio"));
   spec.params.damping_ramp = set.real("damping_ramp");
   const ParamSet& friction = set.object("friction");
-  spec.params.friction = {friction.real("static"), friction.real("dynamic"), friction.real("stiffness"),
-                          friction.real("damping")};
+  spec.params.friction = {friction.real("static"),
+                          friction.real("dynamic"),
+                          friction.real("stiffness"),
+                          friction.real("damping"),
+                          {friction.real("transition_speed"), friction.real("viscous")}};
   spec.mark = set.mark;
   return spec;
 }
