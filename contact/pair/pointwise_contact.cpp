@@ -151,6 +151,7 @@ struct ContactForce {
   S normal_velocity;
   StickSlip status = StickSlip::Stick;
   double slip_coefficient = 0;
+  Vec3T<S> slip_velocity;  ///< v_t, zero without friction
 };
 
 template <class S>
@@ -165,6 +166,7 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
   result.friction.setZero();
   result.tangential_gap.setZero();
   result.sliding.setZero();
+  result.slip_velocity.setZero();
   const FrictionParams& friction = in.interaction->friction;
   if (friction.enabled()) {
     const Vec3T<S> motion =
@@ -177,6 +179,7 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
     const S compressive = value_of(result.pressure) < 0 ? S(0) : result.pressure;
     const FrictionForce<S> f = coulomb_friction(friction, step.status_i, result.tangential_gap,
                                                 tangential_velocity, compressive);
+    result.slip_velocity = tangential_velocity;
     result.friction = f.force;
     result.status = f.status;
     result.slip_coefficient = f.slip_coefficient;
@@ -242,7 +245,10 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->status = f.status;
     outcome->slip_coefficient = f.slip_coefficient;
     const double elastic = law_values(in, outcome->gap).force;
-    outcome->damping_power = (elastic - outcome->pressure) * value_of(f.normal_velocity);
+    outcome->damping_force = elastic - outcome->pressure;
+    outcome->damping_power = outcome->damping_force * value_of(f.normal_velocity);
+    outcome->slip_velocity = values(f.slip_velocity);
+    outcome->normal_velocity = value_of(f.normal_velocity);
     outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);
   }
   return r;

@@ -44,6 +44,7 @@ struct PointwiseStepData {
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
   bool engaged = false;      ///< in the active set of the current Newton solve
+  double gap_i = 1e300;      ///< g_n of the LCP solution at i, valid or not; huge without one
   double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };
@@ -61,7 +62,10 @@ struct PointwiseOutcome {
   StickSlip status = StickSlip::Stick;
   double slip_coefficient = 0;         ///< μ of sliding at this state: μ_d, or Stribeck's μ(v)
   double normal_energy = 0;            ///< Φ(g_n) = ∫_g^ḡ f_n (J)
+  double damping_force = 0;            ///< f_n − p: the damping part of the normal force (N)
   double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
+  double normal_velocity = 0;          ///< ġ_n (m/s)
+  Vec3 slip_velocity = Vec3::Zero();   ///< v_t: relative tangential velocity of the contact points
 };
 
 /// K = Σ k_j of a pair's active contacts and its gradient on the element's DOFs

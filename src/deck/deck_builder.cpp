@@ -32,6 +32,7 @@ TimeStepSpec time_step(const ParamSet& dt) {
   spec.easy_iterations =
       static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
   spec.error_tolerance = dt.real("error_tolerance");
+  spec.energy_tolerance = dt.real("energy_tolerance");
   return spec;
 }
 

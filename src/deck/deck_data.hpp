@@ -172,6 +172,7 @@ struct TimeStepSpec {
   double cut_factor = 0.5;
   int easy_iterations = 4;  ///< Δt grows after a step that converged in at most this many iterations
   double error_tolerance = 0;  ///< bound on the Newmark local error estimate; 0: none
+  double energy_tolerance = 0;  ///< bound on a step's energy-balance error (J); 0: none
 };
 
 /// A change at the start of a step: exactly one of the fields is set.

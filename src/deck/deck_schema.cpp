@@ -196,6 +196,14 @@ ObjectSchema time_step_params() {
                 "iteration count alone.")
       .with_default(0.0)
       .at_least(0);
+  schema
+      .add_real("energy_tolerance",
+                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
+                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
+                "with a smaller Δt, as for error_tolerance. 0: no such test.")
+      .with_unit("J")
+      .with_default(0.0)
+      .at_least(0);
   schema.complete = complete_time_step;
   return schema;
 }
