@@ -4,6 +4,7 @@
 
 #include "src/deck/action_schema.hpp"
 #include "src/deck/body_schema.hpp"
+#include "src/deck/contact_law_params.hpp"
 #include "src/deck/contact_schema.hpp"
 #include "src/deck/placement_schema.hpp"
 #include "src/deck/param_format.hpp"
@@ -243,11 +244,13 @@ const SchemaRegistry& deck_registry() {
                          node_load_params, shape_params, boundary_params, motion_params, contact_params,
                          search_domain_params, interaction_params, normal_law_params, friction_params,
                          action_params, friction_switch_params, body_file_params, packing_params,
-                         group_velocity_params})
+                         group_velocity_params, material_params, contact_group_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());
     r.add_family(surface_family());
+    r.add_family(normal_branch_family());
+    r.add_family(damping_family());
     return r;
   }();
   return registry;
