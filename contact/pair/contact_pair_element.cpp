@@ -121,11 +121,17 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   pointwise_outcomes({interaction_.get(), &a, &b, nullptr, &ctx, false}, steps, outcomes);
 }
 
+// With a shared pair mass the damping of a contact depends on the pair's K:
+// the decision sees it as the residual will, over the engaged contacts and this one.
 double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
-  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, true}).pressure;
+  thread_local std::vector<const PointwiseStepData*> sharing;
+  sharing.clear();
+  for (const PointwiseStepData& c : candidates_)
+    if (c.engaged || &c == &data) sharing.push_back(&c);
+  return pointwise_outcome_among({interaction_.get(), &a, &b, &data, &ctx, true}, sharing).pressure;
 }
 
 // An engaged contact that left the skin stays engaged while the continued law

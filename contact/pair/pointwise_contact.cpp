@@ -364,6 +364,19 @@ void plain_contacts(const PointwiseInput& pair, std::span<const PointwiseStepDat
 }
 
 template <int N>
+PointwiseOutcome plain_outcome_among(const PointwiseInput& input,
+                                     std::span<const PointwiseStepData* const> pair_contacts) {
+  const auto [a, b] = plain_motions<N>(input);
+  const std::optional<PairStiffness> stiffness =
+      pair_stiffness<double, N>(input, pair_contacts, a, b);
+  PointwiseInput in = input;
+  in.pair_stiffness = stiffness ? &*stiffness : nullptr;
+  PointwiseOutcome outcome;
+  contact_residual<double, N>(in, a, b, &outcome);
+  return outcome;
+}
+
+template <int N>
 Eigen::Matrix<double, N, 1> plain_residual(const PointwiseInput& in, PointwiseOutcome* outcome) {
   const auto [a, b] = plain_motions<N>(in);
   return contact_residual<double, N>(in, a, b, outcome);
@@ -412,6 +425,12 @@ void pointwise_outcomes(const PointwiseInput& pair,
     plain_contacts<12>(pair, contacts, nullptr, outcomes);
   else
     plain_contacts<6>(pair, contacts, nullptr, outcomes);
+}
+
+PointwiseOutcome pointwise_outcome_among(const PointwiseInput& input,
+                                         std::span<const PointwiseStepData* const> pair_contacts) {
+  return input.b->has_dofs() ? plain_outcome_among<12>(input, pair_contacts)
+                             : plain_outcome_among<6>(input, pair_contacts);
 }
 
 void add_pointwise_contact_residual(const PointwiseInput& input,

@@ -111,6 +111,11 @@ void pointwise_outcomes(const PointwiseInput& pair,
                         std::span<const PointwiseStepData* const> contacts,
                         std::span<PointwiseOutcome> outcomes);
 
+/// One contact's outcome (`input.step`) when it shares the pair's mass with
+/// `pair_contacts` (which should hold it), as add_pointwise_contacts evaluates it.
+PointwiseOutcome pointwise_outcome_among(const PointwiseInput& input,
+                                         std::span<const PointwiseStepData* const> pair_contacts);
+
 /// One contact's residual in plain arithmetic (no tangent), for finite-difference checks.
 void add_pointwise_contact_residual(const PointwiseInput& input,
                                     Eigen::Ref<Eigen::VectorXd> residual);
