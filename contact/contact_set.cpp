@@ -216,7 +216,7 @@ std::unique_ptr<ContactPairElement> ContactSet::make_element(const PairId& id) c
       a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass}, pair_law(id));
 }
 
-ContactPairElement* ContactSet::find_element(const PairId& id) {
+ContactPairElement* ContactSet::find_element(const PairId& id) const {
   const auto found =
       std::lower_bound(elements_.begin(), elements_.end(), id,
                        [](const ElementSlot& slot, const PairId& key) { return slot.first < key; });
@@ -876,14 +876,13 @@ double ContactSet::skin_energy(const ContactPairElement& element, double gap) co
 }
 
 double ContactSet::energy_left_behind(const StepContext& ctx, const Key& key) const {
-  const auto element = elements_.find(PairId{key.body_a, key.body_b, key.boundary});
-  if (element == elements_.end()) return 0.0;
-  const ContactSide a = element->second->contact_side_a(ctx),
-                    b = element->second->contact_side_b(ctx);
+  const ContactPairElement* element = find_element(PairId{key.body_a, key.body_b, key.boundary});
+  if (element == nullptr) return 0.0;
+  const ContactSide a = element->contact_side_a(ctx), b = element->contact_side_b(ctx);
   const auto contact =
       solve_local_contact_at({a.shape, a.trial}, key.region_a, {b.shape, b.trial}, key.region_b);
   if (!contact || contact->status == LcpStatus::NoSolution) return 0.0;
-  return skin_energy(*element->second, contact->normal_gap);
+  return skin_energy(*element, contact->normal_gap);
 }
 
 double ContactSet::boundary_work(const StepContext& ctx, const std::vector<Vec3>& reactions) const {

@@ -283,7 +283,7 @@ class ContactSet {
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
   std::unique_ptr<ContactPairElement> make_element(const PairId& id) const;
-  ContactPairElement* find_element(const PairId& id);
+  ContactPairElement* find_element(const PairId& id) const;
   PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
                               const SubRegionPair& regions) const;
   StepContext configuration_i(const StepContext& ctx) const;
