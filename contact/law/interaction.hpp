@@ -25,6 +25,13 @@ struct InteractionParams {
 };
 
 /// The laws of one interaction, built once and shared by its contact elements.
+/// ζ of the viscous dashpot for a critical time step (solvers/critical_time_step.hpp):
+/// the given ratio; with restitution the linear law's closed form for its
+/// smallest e, −ln e/√(π² + ln² e) (the calibrated ζ of other laws is close);
+/// 0 for Hunt–Crossley, whose dashpot scales with the elastic force.
+double critical_damping_ratio(const NormalDampingParams& damping,
+                              const std::optional<RestitutionParams>& restitution);
+
 struct Interaction {
   explicit Interaction(const InteractionParams& params);
 
