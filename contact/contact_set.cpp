@@ -579,6 +579,20 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
                                     outcome,
                                     {outcome.normal_energy, 0.0, 0.0, 0.0}});
       snapshot_.stored_energy += outcome.normal_energy;
+      // A contact of the configuration the run starts from: its energy is in the
+      // initial energy, so its event begins here (in settle it is no newcomer
+      // switching on inside the skin, whose energy would be booked twice).
+      const PointwiseStepData& data =
+          element->candidates()[static_cast<std::size_t>(c.candidate)];
+      History start;
+      start.normal = outcome.normal;
+      start.gap = outcome.gap;
+      start.normal_velocity = outcome.normal_velocity;
+      start.slip_velocity = outcome.slip_velocity;
+      start.event_dashpot = data.event_dashpot;
+      start.ledger = {outcome.normal_energy, 0.0, 0.0, data.onset_speed};
+      history_.try_emplace(Key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b},
+                           start);
       const Vec3 force = outcome.normal_force + outcome.friction_force;
       const auto add = [&](int body, const Vec3& f) {
         Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];

@@ -171,7 +171,8 @@ class ContactSet {
   /// The contact forces on each body (moment about its pole) in the configuration
   /// `nodes` at `time`, without damping: the contact part of consistent initial
   /// accelerations. Runs a search, so the next begin_step starts afresh, and
-  /// leaves these contacts (without friction history) in the snapshot.
+  /// leaves these contacts in the snapshot and, unless already known, in the
+  /// histories (without friction history): their events begin at `time`.
   std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
   /// Re-decides every element's engaged contacts at ctx (active-set Newton, see
