@@ -118,7 +118,33 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   steps.clear();
   for (const ActiveContact& c : active) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
   outcomes.resize(active.size());
-  pointwise_outcomes({interaction_.get(), &a, &b, nullptr, &ctx, false}, steps, outcomes);
+  const PointwiseInput pair{interaction_.get(), &a, &b, nullptr, &ctx, false};
+  // With a shared pair mass a contact's damping depends on K over the contacts
+  // sharing the mass. The residual of the active-set solve takes K over the
+  // engaged contacts (evaluate), so a contact is booked as the residual applied
+  // its force: K over the engaged contacts and itself (as engaged_pressure
+  // decides). K over every active contact, when one of them is not engaged (a
+  // contact inside the skin held at p = 0), gave the engaged ones another
+  // dashpot than the residual's, and the energy ledger drifted by that power.
+  const bool all_engaged = std::all_of(active.begin(), active.end(), [&](const ActiveContact& c) {
+    return candidates_[static_cast<std::size_t>(c.candidate)].engaged;
+  });
+  const auto engaged_count = std::count_if(candidates_.begin(), candidates_.end(),
+                                           [](const PointwiseStepData& c) { return c.engaged; });
+  if (!interaction_->shares_pair_mass() || !ctx.dynamic() ||
+      (all_engaged && engaged_count == static_cast<std::ptrdiff_t>(active.size()))) {
+    pointwise_outcomes(pair, steps, outcomes);
+    return;
+  }
+  thread_local std::vector<const PointwiseStepData*> sharing;
+  for (std::size_t k = 0; k < active.size(); ++k) {
+    sharing.clear();
+    for (const PointwiseStepData& c : candidates_)
+      if (c.engaged || &c == steps[k]) sharing.push_back(&c);
+    PointwiseInput in = pair;
+    in.step = steps[k];
+    outcomes[k] = pointwise_outcome_among(in, sharing);
+  }
 }
 
 // With a shared pair mass the damping of a contact depends on the pair's K:

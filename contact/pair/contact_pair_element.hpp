@@ -78,7 +78,9 @@ class ContactPairElement final : public Element {
   bool crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
 
   /// The pointwise outcomes of the active contacts at `ctx` (no tangent) under
-  /// the paper's law: p clipped at zero (eq. 53), no force beyond the skin.
+  /// the paper's law: p clipped at zero (eq. 53), no force beyond the skin; with
+  /// a shared pair mass each takes K over the engaged contacts and itself, as
+  /// the residual and the active-set decisions do.
   void outcomes(const StepContext& ctx, std::span<const ActiveContact> active,
                 std::vector<PointwiseOutcome>& outcomes) const;
   /// The engaged candidates whose LCP has a solution with g_n > 0 at `ctx`.
