@@ -868,11 +868,15 @@ void ContactSet::commit(const StepContext& ctx) {
 
 ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {
   const ContactSnapshot next = settle(ctx).snapshot;
-  return {next.stored_energy - snapshot_.stored_energy,
-          next.damping_dissipation - snapshot_.damping_dissipation + next.friction_dissipation -
-              snapshot_.friction_dissipation,
-          next.boundary_work - snapshot_.boundary_work,
-          next.switching_energy - snapshot_.switching_energy};
+  std::vector<double> values = {
+      next.stored_energy - snapshot_.stored_energy,
+      next.damping_dissipation - snapshot_.damping_dissipation + next.friction_dissipation -
+          snapshot_.friction_dissipation,
+      next.boundary_work - snapshot_.boundary_work,
+      next.switching_energy - snapshot_.switching_energy};
+  // Each process settles the pairs it heads: the step's whole change is the sum.
+  if (partition_) partition_->sum_over_processes(values);
+  return {values[0], values[1], values[2], values[3]};
 }
 
 // A contact that becomes active already inside the skin (the hierarchy let it

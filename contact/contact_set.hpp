@@ -156,7 +156,8 @@ class ContactSet {
   /// Accepts the converged state ctx: histories and snapshot.
   void commit(const StepContext& ctx);
   /// The contacts' part of the energy balance of the step to the converged
-  /// state ctx, as commit would book it, without committing.
+  /// state ctx, as commit would book it, without committing; summed over the
+  /// processes under a ContactPartition (a collective call there).
   ContactEnergyStep energy_step(const StepContext& ctx) const;
 
   /// Pre-flight check of a configuration (start of an analysis step): bodies that
