@@ -216,12 +216,27 @@ std::unique_ptr<ContactPairElement> ContactSet::make_element(const PairId& id) c
       a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass}, pair_law(id));
 }
 
-ContactPairElement* ContactSet::find_element(const PairId& id) {
+ContactPairElement* ContactSet::find_element(const PairId& id) const {
   const auto found =
       std::lower_bound(elements_.begin(), elements_.end(), id,
                        [](const ElementSlot& slot, const PairId& key) { return slot.first < key; });
   return found != elements_.end() && found->first == id ? found->second.get() : nullptr;
 }
+
+namespace {
+
+/// −ġ_n at configuration i: how fast the points close along `normal` (B towards A).
+double approach_speed(const ContactSide& a, const ContactSide& b,
+                      const ContactPoints<double>& points, const Vec3& normal) {
+  const auto velocity_at = [](const ContactSide& side, const Vec3& x) -> Vec3 {
+    if (!side.has_dofs()) return side.boundary_velocity;
+    return side.node->velocity + side.node->angular_velocity.cross(x - side.trial.pole_position);
+  };
+  if (!normal.allFinite()) return 0.0;
+  return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
+}
+
+}  // namespace
 
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
                                         const SubRegionPair& regions) const {
@@ -252,6 +267,7 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
   if (solved && solved->status != LcpStatus::NoSolution) {
     points = degenerated_contact_points<double>(regions.first.kind, xa, regions.second.kind, xb);
     data.normal_i = solved->normal;
+    data.gap_i = solved->normal_gap;
   }
   data.material_point_a = rotation_a.transpose() * (points.on_a - pole_a);
   data.material_point_b = rotation_b.transpose() * (points.on_b - pole_b);
@@ -265,6 +281,14 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
     data.tangential_gap_i = found->second.tangential_gap;
     data.status_i = found->second.status;
     data.normal_i = found->second.normal;
+    data.onset_speed = found->second.ledger.onset_speed;
+    data.event_dashpot = found->second.event_dashpot;
+  } else {  // a contact event may begin in this step, at the approach speed of configuration i
+    const Vec3 direction =
+        data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();
+    data.onset_speed = approach_speed(a, b, points, direction);
+    data.event_dashpot =
+        element.interaction().event_dashpot(data.onset_speed, effective_mass(a, b));
   }
   return data;
 }
@@ -541,12 +565,34 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
   std::vector<ActiveContact> active;
   snapshot_.contacts.clear();
   snapshot_.stored_energy = 0;
+  std::vector<PointwiseOutcome> outcomes;
   for (const auto& [id, element] : elements_) {
     element->collect_active(ctx, active);
-    for (const ActiveContact& c : active) {
-      const PointwiseOutcome outcome = element->outcome(ctx, c.candidate);
-      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
+    element->outcomes(ctx, active, outcomes);
+    for (std::size_t k = 0; k < active.size(); ++k) {
+      const ActiveContact& c = active[k];
+      const PointwiseOutcome& outcome = outcomes[k];
+      snapshot_.contacts.push_back({id.body_a,
+                                    id.body_b,
+                                    id.boundary,
+                                    c.contact.kind,
+                                    outcome,
+                                    {outcome.normal_energy, 0.0, 0.0, 0.0}});
       snapshot_.stored_energy += outcome.normal_energy;
+      // A contact of the configuration the run starts from: its energy is in the
+      // initial energy, so its event begins here (in settle it is no newcomer
+      // switching on inside the skin, whose energy would be booked twice).
+      const PointwiseStepData& data =
+          element->candidates()[static_cast<std::size_t>(c.candidate)];
+      History start;
+      start.normal = outcome.normal;
+      start.gap = outcome.gap;
+      start.normal_velocity = outcome.normal_velocity;
+      start.slip_velocity = outcome.slip_velocity;
+      start.event_dashpot = data.event_dashpot;
+      start.ledger = {outcome.normal_energy, 0.0, 0.0, data.onset_speed};
+      history_.try_emplace(Key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b},
+                           start);
       const Vec3 force = outcome.normal_force + outcome.friction_force;
       const auto add = [&](int body, const Vec3& f) {
         Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
@@ -562,71 +608,104 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
 }
 
 // The active contacts of every element and their outcomes, on threads, each
-// element into its own buffer, so that commit sums them in element order.
-void ContactSet::evaluate_active(const StepContext& ctx) {
-  if (active_outcomes_.size() < elements_.size()) active_outcomes_.resize(elements_.size());
+// element into its own buffer, so that settle sums them in element order.
+std::vector<ContactSet::ElementOutcomes> ContactSet::evaluate_active(const StepContext& ctx) const {
+  std::vector<ElementOutcomes> result(elements_.size());
   const int count = static_cast<int>(elements_.size());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
   for (int k = 0; k < count; ++k) {
     const ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
     thread_local std::vector<ActiveContact> active;
+    thread_local std::vector<PointwiseOutcome> computed;
     element.collect_active(ctx, active);
-    auto& outcomes = active_outcomes_[static_cast<std::size_t>(k)];
-    outcomes.clear();
-    for (const ActiveContact& c : active)
-      outcomes.emplace_back(c, element.outcome(ctx, c.candidate));
+    element.outcomes(ctx, active, computed);
+    ElementOutcomes& outcomes = result[static_cast<std::size_t>(k)];
+    for (std::size_t c = 0; c < active.size(); ++c) outcomes.emplace_back(active[c], computed[c]);
   }
+  return result;
 }
 
-// The energy ledger: dissipation as trapezoidal sums over the step of the
-// damping power and of the friction work on the sliding increment g_t^Δ, less
-// the change of the elastic tangential energy; a contact that ends releases its
-// tangential spring energy, which also counts as dissipated.
-void ContactSet::commit(const StepContext& ctx) {
-  note_domain_exits(ctx);
-  evaluate_active(ctx);
-  std::map<Key, History> next;
-  const std::vector<Vec3> previous_reactions = snapshot_.boundary_reactions;
-  snapshot_.contacts.clear();
-  snapshot_.body_body = snapshot_.body_boundary = 0;
-  snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
-  snapshot_.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
-  snapshot_.stored_energy = 0;
-  for (std::size_t k = 0; k < elements_.size(); ++k) {
-    const auto& [id, element] = elements_[k];
+// The energy ledger books what the contact forces take from the bodies the way
+// the time integration does: with γ = 1/2, Newmark changes the kinetic energy
+// by the mean force times the mean velocity times Δt, whatever β. So the
+// damping part of the normal force is booked over the mean ġ_n and friction
+// over the mean slip velocity of the contact points, less what the tangential
+// spring stores; a contact that ends releases its spring energy, which also
+// counts as dissipated. (Friction is booked on the contact points' slip, not
+// on the increment g_t^Δ of eq. 43: that also grows as the normal turns under a
+// finite gap, g_n Δn, which is no work done on the bodies; booking it left the
+// balance off by an amount of first order in Δt.) A contact's ledger runs from
+// its event's start; the snapshot keeps the run's totals.
+ContactSet::Settlement ContactSet::settle(const StepContext& ctx) const {
+  Settlement result;
+  ContactSnapshot& next = result.snapshot;
+  next.damping_dissipation = snapshot_.damping_dissipation;
+  next.friction_dissipation = snapshot_.friction_dissipation;
+  next.switching_energy = snapshot_.switching_energy;
+  next.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
+  next.boundary_moments.assign(boundaries_.size(), Vec3::Zero());
+  const std::vector<ElementOutcomes> evaluated = evaluate_active(ctx);
+  for (std::size_t e = 0; e < elements_.size(); ++e) {
+    const auto& [id, element] = elements_[e];
     const FrictionParams& friction = element->interaction().friction;
-    for (const auto& [c, outcome] : active_outcomes_[k]) {
-      const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
+    for (const auto& [active, outcome] : evaluated[e]) {
+      const PointwiseStepData& data =
+          element->candidates()[static_cast<std::size_t>(active.candidate)];
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
-      History updated{recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap, outcome.pressure),
-                      outcome.status, outcome.normal, -outcome.friction_force,
-                      ctx.dynamic() ? outcome.damping_power : 0.0, 0.0};
+      History updated;
+      updated.tangential_gap =
+          recoverable_tangential_gap(friction, outcome.status, outcome.tangential_gap,
+                                     outcome.pressure, outcome.slip_coefficient);
+      updated.status = outcome.status;
+      updated.normal = outcome.normal;
+      updated.damping_force = ctx.dynamic() ? outcome.damping_force : 0.0;
+      updated.normal_velocity = outcome.normal_velocity;
+      updated.friction = -outcome.friction_force;
+      updated.slip_velocity = outcome.slip_velocity;
       updated.spring_energy = 0.5 * friction.stiffness * updated.tangential_gap.squaredNorm();
-      History previous;
-      if (auto found = history_.find(key); found != history_.end()) {
+      updated.event_dashpot = data.event_dashpot;
+      const auto found = history_.find(key);
+      History previous;  // a newcomer: no force at i, where it approached at its onset speed
+      previous.normal_velocity = -data.onset_speed;
+      previous.slip_velocity = updated.slip_velocity;
+      if (found != history_.end())
         previous = found->second;
-        history_.erase(found);
-      }
-      snapshot_.damping_dissipation += 0.5 * (previous.damping_power + updated.damping_power) * ctx.dt;
-      snapshot_.friction_dissipation += 0.5 * (previous.friction + updated.friction).dot(outcome.sliding) -
-                                        (updated.spring_energy - previous.spring_energy);
-      snapshot_.stored_energy += outcome.normal_energy + updated.spring_energy;
-      snapshot_.contacts.push_back({id.body_a, id.body_b, id.boundary, c.contact.kind, outcome});
+      else
+        next.switching_energy += skin_energy(*element, data.gap_i);
+      const double damped = 0.25 * (previous.damping_force + updated.damping_force) *
+                            (previous.normal_velocity + updated.normal_velocity) * ctx.dt;
+      const double rubbed = 0.25 *
+                                (previous.friction + updated.friction)
+                                    .dot(previous.slip_velocity + updated.slip_velocity) *
+                                ctx.dt -
+                            (updated.spring_energy - previous.spring_energy);
+      updated.ledger = {outcome.normal_energy + updated.spring_energy,
+                        previous.ledger.damping_dissipation + damped,
+                        previous.ledger.friction_dissipation + rubbed, data.onset_speed};
+      next.damping_dissipation += damped;
+      next.friction_dissipation += rubbed;
+      next.stored_energy += updated.ledger.stored_energy;
+      next.contacts.push_back(
+          {id.body_a, id.body_b, id.boundary, active.contact.kind, outcome, updated.ledger});
       if (id.boundary >= 0) {
-        ++snapshot_.body_boundary;
+        ++next.body_boundary;
         const Vec3 force = outcome.normal_force + outcome.friction_force;
-        snapshot_.boundary_reactions[static_cast<std::size_t>(id.boundary)] += force;
-        snapshot_.boundary_moments[static_cast<std::size_t>(id.boundary)] += outcome.point.cross(force);
+        next.boundary_reactions[static_cast<std::size_t>(id.boundary)] += force;
+        next.boundary_moments[static_cast<std::size_t>(id.boundary)] += outcome.point.cross(force);
       } else {
-        ++snapshot_.body_body;
+        ++next.body_body;
       }
-      next[key] = updated;
+      result.histories[key] = updated;
     }
   }
-  for (const auto& [key, ended] : history_)  // contacts that separated in this step
-    snapshot_.friction_dissipation += ended.spring_energy;
-  add_boundary_work(ctx, previous_reactions);
-  history_ = std::move(next);
+  for (const auto& [key, ended] :
+       history_) {  // contacts that separated or dropped out in this step
+    if (result.histories.contains(key)) continue;
+    next.friction_dissipation += ended.spring_energy;
+    next.switching_energy -= energy_left_behind(ctx, key);
+  }
+  next.boundary_work = snapshot_.boundary_work + boundary_work(ctx, next.boundary_reactions);
+  return result;
 }
 
 namespace {
@@ -650,9 +729,16 @@ void ContactSet::write_history(StateWriter& out, const Key& key, const History& 
   out.put(h.tangential_gap);
   out.put(static_cast<std::int64_t>(h.status));
   out.put(h.normal);
+  out.put(h.gap);
+  out.put(h.damping_force);
+  out.put(h.normal_velocity);
   out.put(h.friction);
-  out.put(h.damping_power);
+  out.put(h.slip_velocity);
   out.put(h.spring_energy);
+  out.put(h.event_dashpot);
+  for (const double v : {h.ledger.stored_energy, h.ledger.damping_dissipation,
+                         h.ledger.friction_dissipation, h.ledger.onset_speed})
+    out.put(v);
 }
 
 std::pair<ContactSet::Key, ContactSet::History> ContactSet::read_history(StateReader& in) {
@@ -667,9 +753,17 @@ std::pair<ContactSet::Key, ContactSet::History> ContactSet::read_history(StateRe
   h.tangential_gap = in.vec3();
   h.status = static_cast<StickSlip>(in.count(2));
   h.normal = in.vec3();
+  h.gap = in.real();
+  h.damping_force = in.real();
+  h.normal_velocity = in.real();
   h.friction = in.vec3();
-  h.damping_power = in.real();
+  h.slip_velocity = in.vec3();
   h.spring_energy = in.real();
+  h.event_dashpot = in.real();
+  h.ledger.stored_energy = in.real();
+  h.ledger.damping_dissipation = in.real();
+  h.ledger.friction_dissipation = in.real();
+  h.ledger.onset_speed = in.real();
   return {key, h};
 }
 
@@ -694,6 +788,7 @@ void ContactSet::write_state(StateWriter& out) const {
   for (const auto& [key, h] : history_) write_history(out, key, h);
   out.put(snapshot_.damping_dissipation);
   out.put(snapshot_.friction_dissipation);
+  out.put(snapshot_.switching_energy);
   out.put(snapshot_.boundary_work);
   out.put(snapshot_.stored_energy);
   for (std::size_t s = 0; s < boundaries_.size(); ++s) {
@@ -708,6 +803,7 @@ void ContactSet::read_state(StateReader& in) {
   import_histories(in);
   snapshot_.damping_dissipation = in.real();
   snapshot_.friction_dissipation = in.real();
+  snapshot_.switching_energy = in.real();
   snapshot_.boundary_work = in.real();
   snapshot_.stored_energy = in.real();
   snapshot_.boundary_reactions.assign(boundaries_.size(), Vec3::Zero());
@@ -763,12 +859,59 @@ void ContactSet::note_domain_exits(const StepContext& ctx) {
   }
 }
 
-void ContactSet::add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions) {
+void ContactSet::commit(const StepContext& ctx) {
+  note_domain_exits(ctx);
+  Settlement settled = settle(ctx);
+  history_ = std::move(settled.histories);
+  snapshot_ = std::move(settled.snapshot);
+}
+
+ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {
+  const ContactSnapshot next = settle(ctx).snapshot;
+  std::vector<double> values = {
+      next.stored_energy - snapshot_.stored_energy,
+      next.damping_dissipation - snapshot_.damping_dissipation + next.friction_dissipation -
+          snapshot_.friction_dissipation,
+      next.boundary_work - snapshot_.boundary_work,
+      next.switching_energy - snapshot_.switching_energy};
+  // Each process settles the pairs it heads: the step's whole change is the sum.
+  if (partition_) partition_->sum_over_processes(values);
+  return {values[0], values[1], values[2], values[3]};
+}
+
+// A contact that becomes active already inside the skin (the hierarchy let it
+// go, it became valid next to a contact of a neighbouring sub-region, or two
+// degenerations found the same point) brings its normal energy without its
+// force having done the work; one that drops out still inside the skin takes
+// its energy along. Both are booked where the switch happens: at configuration
+// i for a newcomer and at i+1 for a leaver, from the gap of its sub-region
+// pair's LCP solution there, valid or not. A contact crossing the skin books
+// nothing (its gap there is outside), and the energy of a contact handed over
+// to a neighbouring sub-region pair at the same gap cancels out.
+double ContactSet::skin_energy(const ContactPairElement& element, double gap) const {
+  const HybridBarrierLaw& law = element.interaction().normal_law;
+  return gap > 0 && gap < law.skin() ? law.energy(gap) : 0.0;
+}
+
+double ContactSet::energy_left_behind(const StepContext& ctx, const Key& key) const {
+  const ContactPairElement* element = find_element(PairId{key.body_a, key.body_b, key.boundary});
+  if (element == nullptr) return 0.0;
+  const ContactSide a = element->contact_side_a(ctx), b = element->contact_side_b(ctx);
+  const auto contact =
+      solve_local_contact_at({a.shape, a.trial}, key.region_a, {b.shape, b.trial}, key.region_b);
+  if (!contact || contact->status == LcpStatus::NoSolution) return 0.0;
+  return skin_energy(*element, contact->normal_gap);
+}
+
+double ContactSet::boundary_work(const StepContext& ctx, const std::vector<Vec3>& reactions) const {
+  double work = 0;
   for (std::size_t s = 0; s < boundaries_.size(); ++s) {
     const Vec3 displacement = boundaries_[s].position_at(ctx.time) - boundaries_[s].position_at(ctx.time - ctx.dt);
-    const Vec3 before = s < previous_reactions.size() ? previous_reactions[s] : Vec3::Zero();
-    snapshot_.boundary_work += 0.5 * (before + snapshot_.boundary_reactions[s]).dot(displacement);
+    const Vec3 before =
+        s < snapshot_.boundary_reactions.size() ? snapshot_.boundary_reactions[s] : Vec3::Zero();
+    work += 0.5 * (before + reactions[s]).dot(displacement);
   }
+  return work;
 }
 
 }  // namespace polydem

@@ -14,7 +14,9 @@
 //  3. check_converged: the penetration safeguard of §2.4.7 (reversed normals,
 //     points inside) and a second search at i+1 for night-owl contacts
 //     (§2.6.3): an active contact that was no candidate makes the step re-solve.
-//  4. commit: friction histories (eqs. 57–58) and the snapshot for output.
+//  4. commit: friction histories (eqs. 57–58), the energy ledger (per contact
+//     and run totals) and the snapshot for output; energy_step previews the
+//     ledger's part of a step without committing it.
 // Nothing here is changed by a rejected step: histories move only in commit.
 //
 // Under domain decomposition (contact_partition.hpp) each process searches,
@@ -84,6 +86,14 @@ struct DomainReport {
   std::vector<std::string> warnings;
 };
 
+/// One contact's energy account (J) since its contact event began.
+struct ContactLedger {
+  double stored_energy = 0;         ///< Φ(g_n) + ε_t|g_t|²/2 at this state
+  double damping_dissipation = 0;   ///< ∫ (f_n − p) dg_n, normal damping
+  double friction_dissipation = 0;  ///< ∫ f_t·v_t dt − Δ(ε_t|g_t|²/2)
+  double onset_speed = 0;           ///< approach speed −ġ_n when the event began (m/s)
+};
+
 /// One active pointwise contact of a converged state.
 struct ContactRecord {
   int body_a = 0;
@@ -91,6 +101,15 @@ struct ContactRecord {
   int boundary = -1;  ///< boundary index, or -1
   Degeneration kind = Degeneration::VertexFace;
   PointwiseOutcome outcome;
+  ContactLedger ledger;
+};
+
+/// What the contacts add to a step's energy balance (J).
+struct ContactEnergyStep {
+  double stored_change = 0;  ///< Δ of the stored energy
+  double dissipated = 0;     ///< damping and friction dissipation in the step
+  double boundary_work = 0;  ///< work of moving boundaries on the bodies in the step
+  double switched = 0;       ///< energy brought in by contacts switching inside the skin
 };
 
 struct ContactSnapshot {
@@ -101,9 +120,13 @@ struct ContactSnapshot {
   std::vector<Vec3> boundary_moments;    ///< per boundary: moment of those forces about the world origin
   double stored_energy = 0;           ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
   // Energy ledger since the start, trapezoidal in time over accepted steps (J):
-  double damping_dissipation = 0;     ///< ∫ (f_n − p) ġ_n dt, normal damping (eqs. 52–53)
-  double friction_dissipation = 0;    ///< ∫ f_t·dg_t − Δ(ε_t|g_t|²/2), sliding and released springs
+  double damping_dissipation = 0;  ///< ∫ (f_n − p) dg_n, normal damping (eqs. 52–53)
+  double friction_dissipation = 0;  ///< ∫ f_t·v_t dt − Δ(ε_t|g_t|²/2), sliding and released springs
   double boundary_work = 0;           ///< ∫ R·dx_b, work of moving boundaries on the bodies
+  /// Normal energy brought in (or, negative, taken away) by contacts switching
+  /// on or off inside the skin: hierarchy rules, validity hand-overs, contacts
+  /// found twice. No Δt makes it smaller; it is no integration error.
+  double switching_energy = 0;
 };
 
 enum class StepVerdict { Accept, Penetration, NightOwl };
@@ -132,6 +155,10 @@ class ContactSet {
 
   /// Accepts the converged state ctx: histories and snapshot.
   void commit(const StepContext& ctx);
+  /// The contacts' part of the energy balance of the step to the converged
+  /// state ctx, as commit would book it, without committing; summed over the
+  /// processes under a ContactPartition (a collective call there).
+  ContactEnergyStep energy_step(const StepContext& ctx) const;
 
   /// Pre-flight check of a configuration (start of an analysis step): bodies that
   /// intersect, lie inside one another or closer than the barrier gap f·ḡ_n of
@@ -145,7 +172,8 @@ class ContactSet {
   /// The contact forces on each body (moment about its pole) in the configuration
   /// `nodes` at `time`, without damping: the contact part of consistent initial
   /// accelerations. Runs a search, so the next begin_step starts afresh, and
-  /// leaves these contacts (without friction history) in the snapshot.
+  /// leaves these contacts in the snapshot and, unless already known, in the
+  /// histories (without friction history): their events begin at `time`.
   std::vector<Wrench<double>> contact_wrenches(std::span<const NodeState> nodes, double time);
 
   /// Re-decides every element's engaged contacts at ctx (active-set Newton, see
@@ -221,9 +249,20 @@ class ContactSet {
     Vec3 tangential_gap = Vec3::Zero();
     StickSlip status = StickSlip::Stick;
     Vec3 normal = Vec3::Zero();
-    Vec3 friction = Vec3::Zero();  ///< f_t at the last accepted state (for the energy ledger)
-    double damping_power = 0;
-    double spring_energy = 0;  ///< ε_t|g_t|²/2 (J)
+    // The last accepted state, for the energy ledger:
+    double gap = 0;            ///< g_n
+    double damping_force = 0;  ///< f_n − p
+    double normal_velocity = 0;
+    Vec3 friction = Vec3::Zero();       ///< f_t
+    Vec3 slip_velocity = Vec3::Zero();  ///< v_t
+    double spring_energy = 0;           ///< ε_t|g_t|²/2 (J)
+    double event_dashpot = 0;      ///< the event's ζ or c (restitution damping)
+    ContactLedger ledger;          ///< since the contact event began, with its onset speed
+  };
+  /// What commit makes of a converged state.
+  struct Settlement {
+    std::map<Key, History> histories;
+    ContactSnapshot snapshot;
   };
   using PairId = BodyPair;
   using ElementSlot = std::pair<PairId, std::unique_ptr<ContactPairElement>>;
@@ -246,7 +285,7 @@ class ContactSet {
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
   std::unique_ptr<ContactPairElement> make_element(const PairId& id) const;
-  ContactPairElement* find_element(const PairId& id);
+  ContactPairElement* find_element(const PairId& id) const;
   PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
                               const SubRegionPair& regions) const;
   StepContext configuration_i(const StepContext& ctx) const;
@@ -263,10 +302,17 @@ class ContactSet {
                            double barrier_gap) const;
   std::string side_name(int body, int boundary) const;
   void refresh_views();
-  void evaluate_active(const StepContext& ctx);
-  void add_boundary_work(const StepContext& ctx, const std::vector<Vec3>& previous_reactions);
   /// Reports bodies whose pole at the end of ctx's step has left the domain.
   void note_domain_exits(const StepContext& ctx);
+  using ElementOutcomes = std::vector<std::pair<ActiveContact, PointwiseOutcome>>;
+  std::vector<ElementOutcomes> evaluate_active(const StepContext& ctx) const;
+  Settlement settle(const StepContext& ctx) const;
+  /// Φ(g) of the element's law inside the skin, 0 outside.
+  double skin_energy(const ContactPairElement& element, double gap) const;
+  /// Φ at ctx of a contact of configuration i that is not active at ctx.
+  double energy_left_behind(const StepContext& ctx, const Key& key) const;
+  /// Work of the moving boundaries over the step, trapezoidal in their reactions.
+  double boundary_work(const StepContext& ctx, const std::vector<Vec3>& reactions) const;
 
   std::vector<ContactBody> bodies_;
   std::vector<BoundarySurface> boundaries_;
@@ -294,7 +340,6 @@ class ContactSet {
   std::map<Key, History> history_;
   std::map<std::string, int> group_ids_;
   /// Per element (in elements_ order): its active contacts and their outcomes at commit.
-  std::vector<std::vector<std::pair<ActiveContact, PointwiseOutcome>>> active_outcomes_;
   ContactSnapshot snapshot_;
   Eigen::VectorXd zero_increments_;
   bool elements_changed_ = false;

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
+#include "contact/geometry/convex_hull.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "tests/analysis_fixtures.hpp"
 
@@ -16,7 +19,7 @@ inline InteractionSpec interaction(const std::string& a, const std::string& b, c
   spec.group_a = a;
   spec.group_b = b;
   spec.params.normal = normal;
-  spec.params.damping_ratio = damping_ratio;
+  spec.params.damping = NormalDampingParams::paper_ratio(damping_ratio);
   spec.params.friction = friction;
   return spec;
 }
@@ -26,6 +29,34 @@ inline ShapeSpec box_shape(const std::string& name, const Vec3& size) {
   shape.name = name;
   shape.kind = "box";
   shape.size = size;
+  return shape;
+}
+
+/// A sphere-like polyhedron of radius r: the convex hull of an octahedron whose
+/// faces are split n×n and pushed onto the sphere, written as an OBJ file into
+/// the build tree. Vertices at ±r on the axes: it stands on one vertex under its centre.
+inline ShapeSpec sphere_like_shape(const std::string& name, double radius, int n = 4) {
+  std::vector<Vec3> points;
+  for (int sx : {-1, 1})
+    for (int sy : {-1, 1})
+      for (int sz : {-1, 1})
+        for (int i = 0; i <= n; ++i)
+          for (int j = 0; i + j <= n; ++j) {
+            if ((i == 0 && sx < 0) || (j == 0 && sy < 0) || (i + j == n && sz < 0)) continue;
+            const Vec3 p(sx * i, sy * j, sz * (n - i - j));
+            points.push_back(radius * p.normalized());
+          }
+  const TriangleMesh hull = make_convex_hull(points);
+  const auto path = std::filesystem::path(POLYDEM_BINARY_DIR) / (name + ".obj");
+  std::ofstream obj(path);
+  obj.precision(17);
+  for (const Vec3& v : hull.vertices) obj << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+  for (const auto& t : hull.triangles)
+    obj << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+  ShapeSpec shape;
+  shape.name = name;
+  shape.kind = "mesh";
+  shape.file = path.string();
   return shape;
 }
 

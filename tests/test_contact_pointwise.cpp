@@ -1,6 +1,6 @@
-// One pointwise contact (normal barrier law, damping, friction) on random
-// configurations of every degeneration: the AD tangent against central finite
-// differences of the residual, the normal residual against the independent
+// One pointwise contact (normal barrier law, damping, Coulomb friction with or
+// without a Stribeck curve) on random configurations of every degeneration: the AD tangent against
+// central finite differences of the residual, the normal residual against the independent
 // hand-derived route −p ∂g_n/∂d of contact/local, and the contact points
 // against the local contact solution.
 #include <catch2/catch.hpp>
@@ -53,8 +53,8 @@ ContactSide body_side(const Shape& shape, const NodeState& state, double mass) {
 InteractionParams interaction_params(double skin, double damping_ratio, double mu) {
   InteractionParams p;
   p.normal = {skin, 1e4, 1.5, 0.4, -2.0};
-  p.damping_ratio = damping_ratio;
-  p.friction = {mu, 0.8 * mu, 2e4, 30.0};
+  p.damping = NormalDampingParams::paper_ratio(damping_ratio);
+  p.friction = {mu, 0.8 * mu, 2e4, 30.0, {}};
   return p;
 }
 
@@ -113,12 +113,13 @@ Eigen::VectorXd residual_at(PointwiseInput in, ContactSide a, ContactSide b, int
   return r;
 }
 
-/// Central differences over the 12 (or 6) DOFs of the trial increments.
-Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
-  const double h = 1e-7;
+/// Central differences with step h over the 12 (or 6) DOFs of the trial increments of a and b.
+template <class Residual>
+Eigen::MatrixXd central_differences(const ContactSide& a, const ContactSide& b, int size,
+                                    Residual residual, double h) {
   Eigen::MatrixXd fd(size, size);
   for (int j = 0; j < size; ++j) {
-    ContactSide plus_a = *in.a, minus_a = *in.a, plus_b = *in.b, minus_b = *in.b;
+    ContactSide plus_a = a, minus_a = a, plus_b = b, minus_b = b;
     const auto shift = [&](ContactSide& side, int k, double delta) {
       if (k < 3)
         side.trial.u_delta[k] += delta;
@@ -132,10 +133,48 @@ Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
       shift(plus_b, j - 6, h);
       shift(minus_b, j - 6, -h);
     }
-    fd.col(j) = (residual_at(in, plus_a, plus_b, size) - residual_at(in, minus_a, minus_b, size)) / (2 * h);
+    fd.col(j) = (residual(plus_a, plus_b) - residual(minus_a, minus_b)) / (2 * h);
   }
   return fd;
 }
+
+/// Central differences Richardson-extrapolated from the steps 1e-7 and 5e-8, so
+/// that the O(h²) error stays small where the residual bends sharply (slow slip
+/// under a Stribeck curve's viscous term μ_v |ġ_t|).
+template <class Residual>
+Eigen::MatrixXd finite_difference_tangent(const ContactSide& a, const ContactSide& b, int size,
+                                          Residual residual) {
+  return (4 * central_differences(a, b, size, residual, 5e-8) -
+          central_differences(a, b, size, residual, 1e-7)) /
+         3;
+}
+
+Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {
+  return finite_difference_tangent(
+      *in.a, *in.b, size,
+      [&](const ContactSide& a, const ContactSide& b) { return residual_at(in, a, b, size); });
+}
+
+/// The contacts of one pair evaluated together, as the contact element does.
+struct PairContacts {
+  const Interaction* interaction;
+  std::vector<PointwiseStepData> steps;
+  const StepContext* context;
+
+  PointwiseInput pair(const ContactSide& a, const ContactSide& b) const {
+    return {interaction, &a, &b, nullptr, context};
+  }
+  std::vector<const PointwiseStepData*> pointers() const {
+    std::vector<const PointwiseStepData*> list;
+    for (const PointwiseStepData& step : steps) list.push_back(&step);
+    return list;
+  }
+  Eigen::VectorXd residual(const ContactSide& a, const ContactSide& b, int size) const {
+    Eigen::VectorXd r = Eigen::VectorXd::Zero(size);
+    add_pointwise_contacts_residual(pair(a, b), pointers(), r);
+    return r;
+  }
+};
 
 double relative_error(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
   return (a - b).norm() / std::max(b.norm(), 1e-300);
@@ -147,7 +186,7 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
           "[contact][tangent]") {
   const auto shape = build_shape(make_octahedron(1.0), "octahedron");
   const double skin = 0.3;
-  int checked = 0, slipping = 0, sticking = 0, barrier = 0, ramped = 0;
+  int checked = 0, slipping = 0, sticking = 0, barrier = 0, ramped = 0, stribeck_slipping = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const Scene scene = random_scene(*shape, skin);
     for (const LocalContact& c : scene.contacts) {
@@ -165,6 +204,8 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
       const double mu = trial % 3 == 0 ? 0.0 : 0.6;
       InteractionParams params = interaction_params(skin, trial % 2 == 0 ? 0.3 : 0.0, mu);
       if (trial % 4 == 2) params.damping_ramp = 0.5;  // the dashpot fades in over g in (0.15, 0.3)
+      if (trial % 7 < 3) params.friction.stribeck = {0.4, trial % 7 == 0 ? 0.0 : 0.3};
+      if (trial % 7 == 2) params.friction.stribeck.transition_speed = 0;  // viscous term alone
       const Interaction interaction(params);
       PointwiseStepData step = step_data(c, trial % 4 != 0);
       if (trial % 2 == 0) {  // material points nearly coincident: small g_t, so it sticks
@@ -178,12 +219,15 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
       const PointwiseInput in{&interaction, &a, &b, &step, &context};
       const Evaluation e = evaluate(in, 12);
       const Eigen::MatrixXd fd = finite_difference_tangent(in, 12);
+      INFO("trial " << trial << " stribeck " << params.friction.stribeck.transition_speed << " "
+                    << params.friction.stribeck.viscous << " mu " << e.outcome.slip_coefficient);
       INFO("kind " << static_cast<int>(c.kind) << " gap " << e.outcome.gap << " pressure "
                    << e.outcome.pressure << " status " << static_cast<int>(e.outcome.status));
       CHECK(relative_error(e.tangent, fd) < 1e-6);
       CHECK((e.residual - residual_at(in, a, b, 12)).norm() <= 1e-12 * e.residual.norm());
       ++checked;
       if (mu > 0 && e.outcome.status == StickSlip::Slip) ++slipping;
+      if (mu > 0 && e.outcome.status == StickSlip::Slip && trial % 7 < 3) ++stribeck_slipping;
       if (mu > 0 && e.outcome.status == StickSlip::Stick) ++sticking;
       if (e.outcome.gap < interaction.normal_law.barrier_gap()) ++barrier;
       if (params.damping_ramp > 0 && context.dynamic() && e.outcome.gap > 0.15) ++ramped;
@@ -196,6 +240,7 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
   CHECK(slipping > 10);
   CHECK(sticking > 10);
   CHECK(barrier > 10);
+  CHECK(stribeck_slipping > 10);
 }
 
 TEST_CASE("pointwise contact against a boundary: tangent on the body's six DOFs", "[contact][tangent]") {
@@ -313,4 +358,76 @@ TEST_CASE("a pair's contacts evaluated together: residual and tangent match cent
     ++checked;
   }
   CHECK(checked > 20);
+}
+
+TEST_CASE(
+    "pair contacts: viscous damping with a shared pair mass and Hunt-Crossley damping, "
+    "tangent against central differences",
+    "[contact][tangent][damping]") {
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  int checked = 0, shared = 0;
+  for (int trial = 0; trial < 400 && checked < 120; ++trial) {
+    const Scene scene = random_scene(*shape, skin);
+    ContactSide a = body_side(*shape, scene.state_a, 2.0);
+    ContactSide b = body_side(*shape, scene.state_b, 3.0);
+    a.trial.u_delta = random_vector(1e-3);
+    a.trial.alpha_delta = random_vector(1e-3);
+    b.trial.u_delta = random_vector(1e-3);
+    InteractionParams params = interaction_params(skin, 0.0, trial % 2 == 0 ? 0.6 : 0.0);
+    params.damping = trial % 3 == 0 ? NormalDampingParams{Dashpot::HuntCrossley, 0.8, false}
+                                    : NormalDampingParams{Dashpot::Viscous, 0.4, true};
+    if (trial % 5 == 1) params.restitution = RestitutionParams{0.6, 0, 0, 0.02, Dashpot::Viscous};
+    const Interaction interaction(params);
+    StepContext context;
+    context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+    PairContacts pair{&interaction, {}, &context};
+    for (const LocalContact& c : scene.contacts) {
+      const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
+                                                 TrialBody{shape.get(), b.trial}, c.sub_region_b);
+      if (solved && solved->status != LcpStatus::NoSolution && solved->normal_gap > 1e-6 &&
+          solved->normal_gap < skin * 0.999) {
+        pair.steps.push_back(step_data(c, trial % 4 != 0));
+        pair.steps.back().event_dashpot = 0.2 + 0.5 * std::abs(unit(engine));  // restitution's ζ
+      }
+    }
+    if (pair.steps.empty()) continue;
+    Eigen::VectorXd residual = Eigen::VectorXd::Zero(12);
+    Eigen::MatrixXd tangent = Eigen::MatrixXd::Zero(12, 12);
+    add_pointwise_contacts(pair.pair(a, b), pair.pointers(), residual, tangent);
+    const Eigen::MatrixXd fd = finite_difference_tangent(
+        a, b, 12,
+        [&](const ContactSide& x, const ContactSide& y) { return pair.residual(x, y, 12); });
+    INFO("contacts " << pair.steps.size() << " dashpot "
+                     << static_cast<int>(params.damping.dashpot));
+    CHECK(relative_error(tangent, fd) < 1e-6);
+    CHECK((residual - pair.residual(a, b, 12)).norm() <= 1e-12 * residual.norm());
+    ++checked;
+    shared += pair.steps.size() > 1 && interaction.shares_pair_mass();
+  }
+  INFO("pairs checked " << checked << ", with a shared mass over several contacts " << shared);
+  CHECK(checked >= 100);
+  CHECK(shared > 20);
+}
+
+TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equal contacts as one",
+          "[contact][damping]") {
+  const double elastic = 50, k = 2e4, mass = 3, velocity = -0.7, ratio = 0.3;
+  const double paper = elastic - 2 * ratio * std::sqrt(k * mass) * velocity;
+  const auto pressure = [&](Dashpot dashpot, double coefficient, double f,
+                            ContactStiffness<double> s, double v) {
+    return damped_pressure<double>(dashpot, coefficient, f, s, mass, v);
+  };
+  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, 0, false}, velocity) == paper);
+  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, k, true}, velocity) ==
+        Approx(paper).epsilon(1e-15));
+  // Four equal contacts: together 2ζ√(4k m), the pair's own critical damping times ζ.
+  const double each = pressure(Dashpot::Viscous, ratio, elastic, {k, 4 * k, true}, velocity);
+  CHECK(4 * (each - elastic) ==
+        Approx(-2 * ratio * std::sqrt(4 * k * mass) * velocity).epsilon(1e-14));
+  // Hunt–Crossley: continuous at first touch and never tensile.
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, 0.0, {k, k, false}, velocity) == 0);
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, velocity) ==
+        Approx(elastic * (1 + 0.75 * 0.7)).epsilon(1e-15));
+  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, 3.0) == 0);
 }

@@ -247,7 +247,7 @@ TEST_CASE("a cube on the linear contact law oscillates with period 2π√(m/k), 
 
 TEST_CASE("a damped cube dropped with friction comes to rest carrying its weight",
           "[explicit][contact]") {
-  const FrictionParams friction{0.5, 0.5, 1e7, 5e4};
+  const FrictionParams friction{0.5, 0.5, 1e7, 5e4, {}};
   DeckData deck = cube_on_ground(8e5, 0.6, 3.0, 0.5, friction);
   deck.bodies[0].rotation = Vec3(0.05, 0.03, 0.2);
   const ExplicitRun run = run_explicit(deck, ExplicitSettings{});
@@ -290,12 +290,12 @@ TEST_CASE(
   deck.bodies.push_back(shaped_body("other", "cube", kCubeMass, Vec3(0, 0, 2)));
   InteractionSpec between = deck.contact.interactions[0];
   between.group_b = "default";
-  between.params.damping_ratio = 0.5;
+  between.params.damping = NormalDampingParams::paper_ratio(0.5);
   deck.contact.interactions.push_back(between);
   const CriticalStep pair = contact_critical_step(build_model(deck), deck);
   CHECK(pair.mass == kCubeMass / 2);
   CHECK(pair.step == Approx(2 * std::sqrt(kCubeMass / 2 / k) * (std::sqrt(1.25) - 0.5)));
   // A friction spring stiffer than the normal law sets k.
-  deck.contact.interactions[1].params.friction = {0.5, 0.5, 10 * k, 0};
+  deck.contact.interactions[1].params.friction = {0.5, 0.5, 10 * k, 0, {}};
   CHECK(contact_critical_step(build_model(deck), deck).stiffness == 10 * k);
 }

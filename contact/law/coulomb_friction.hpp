@@ -8,9 +8,13 @@
 // element's automatic differentiation yields the consistent tangent in stick
 // and in slip.
 //
+// With a Stribeck curve (stribeck_friction.hpp) a sliding contact resists
+// with μ(v) p instead of μ_d p, v = |ġ_t|, and a contact that slid in the last
+// step keeps sliding while |f_tr| > μ(v) p; μ(v) is differentiated like the rest.
+//
 // After a converged step the recoverable gap is updated from the elastic part
 // alone (eqs. 57–58): if |ε_t g_t| > μ p the gap is pulled back onto the
-// Coulomb cone, g_t ← (μ_d p/ε_t) g_t/|g_t|.
+// Coulomb cone, g_t ← (μ_slip p/ε_t) g_t/|g_t|, with μ_slip = μ_d, or μ(v).
 #pragma once
 
 #include <cmath>
@@ -18,6 +22,7 @@
 
 #include <Eigen/Core>
 
+#include "contact/law/stribeck_friction.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/scalar_value.hpp"
 
@@ -28,6 +33,7 @@ struct FrictionParams {
   double dynamic_coefficient = 0;  ///< μ_d ≤ μ_s
   double stiffness = 0;            ///< ε_t (N/m)
   double damping = 0;              ///< c_t (N·s/m)
+  StribeckParams stribeck;         ///< μ(v) of sliding; none: μ_d
 
   bool enabled() const { return dynamic_coefficient > 0 || static_coefficient > 0; }
 };
@@ -38,6 +44,7 @@ template <class S>
 struct FrictionForce {
   Vec3T<S> force = Vec3T<S>::Zero();  ///< f_t, conjugate to δg_t (the force on A is −f_t)
   StickSlip status = StickSlip::Stick;
+  double slip_coefficient = 0;  ///< μ of sliding at this state: μ_d, or μ(v)
 };
 
 /// Eqs. (54)–(56). tangential_gap is g_t^{i+1}, tangential_velocity ġ_t, both
@@ -50,8 +57,11 @@ FrictionForce<S> coulomb_friction(const FrictionParams& params, StickSlip previo
   if (!params.enabled()) return result;
   const Vec3T<S> trial =
       S(params.stiffness) * tangential_gap + S(params.damping) * tangential_velocity;
+  const S slip_mu = sliding_coefficient(params.static_coefficient, params.dynamic_coefficient,
+                                        params.stribeck, tangential_velocity);
+  result.slip_coefficient = value_of(slip_mu);
   const double mu =
-      previous == StickSlip::Stick ? params.static_coefficient : params.dynamic_coefficient;
+      previous == StickSlip::Stick ? params.static_coefficient : result.slip_coefficient;
   const double trial_norm_sq = value_of(trial.squaredNorm());
   const double limit = mu * value_of(normal_force);
   if (trial_norm_sq <= limit * limit || trial_norm_sq <= 0) {
@@ -60,14 +70,16 @@ FrictionForce<S> coulomb_friction(const FrictionParams& params, StickSlip previo
   }
   using std::sqrt;
   const S trial_norm = sqrt(trial.squaredNorm());
-  result.force = (S(params.dynamic_coefficient) * normal_force / trial_norm) * trial;
+  result.force = (slip_mu * normal_force / trial_norm) * trial;
   result.status = StickSlip::Slip;
   return result;
 }
 
 /// Eqs. (57)–(58): the recoverable part of the tangential gap after a converged
-/// step, from its elastic force alone; `status` is the step's stick/slip state.
+/// step, from its elastic force alone; `status` is the step's stick/slip state
+/// and `slip_coefficient` its μ of sliding (FrictionForce::slip_coefficient).
 Vec3 recoverable_tangential_gap(const FrictionParams& params, StickSlip status,
-                                const Vec3& tangential_gap, double normal_force);
+                                const Vec3& tangential_gap, double normal_force,
+                                double slip_coefficient);
 
 }  // namespace polydem

@@ -1,12 +1,26 @@
 #include "contact/law/hybrid_barrier_law.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
+
+#include "contact/law/power_law_branch.hpp"
 
 namespace polydem {
 namespace {
 
 bool finite_positive(double x) { return std::isfinite(x) && x > 0; }
+
+std::string barrier_inconsistency(double skin, double barrier_fraction, double barrier_exponent) {
+  if (!finite_positive(skin)) return "skin: the activation gap ḡ_n must be positive";
+  if (!(barrier_fraction > 0 && barrier_fraction < 1))
+    return "barrier_fraction: f must lie strictly between 0 and 1 (the barrier starts at f·ḡ_n, "
+           "inside the skin)";
+  if (!(std::isfinite(barrier_exponent) && barrier_exponent < 0))
+    return "barrier_exponent: n2 must be negative, otherwise the force stays finite as the gap "
+           "closes and the law is no barrier (eq. 49, part ii)";
+  return {};
+}
 
 }  // namespace
 
@@ -16,77 +30,86 @@ std::string normal_law_inconsistency(const NormalLawParams& p) {
   if (!(std::isfinite(p.exponent) && p.exponent >= 1))
     return "exponent: n1 must be at least 1 (below 1, df_n/dg is infinite at the skin and "
            "Newton's tangent blows up there)";
-  if (!(p.barrier_fraction > 0 && p.barrier_fraction < 1))
-    return "barrier_fraction: f must lie strictly between 0 and 1 (the barrier starts at f·ḡ_n, "
-           "inside the skin)";
-  if (!(std::isfinite(p.barrier_exponent) && p.barrier_exponent < 0))
-    return "barrier_exponent: n2 must be negative, otherwise the force stays finite as the gap "
-           "closes and the law is no barrier (eq. 49, part ii)";
-  return {};
+  return barrier_inconsistency(p.skin, p.barrier_fraction, p.barrier_exponent);
 }
 
-HybridBarrierLaw::HybridBarrierLaw(const NormalLawParams& params) : params_(params) {
+HybridBarrierLaw::HybridBarrierLaw(const NormalLawParams& params)
+    : HybridBarrierLaw(params.skin,
+                       std::make_shared<const PowerLawBranch>(params.stiffness, params.exponent),
+                       params.barrier_fraction, params.barrier_exponent) {
   if (const std::string why = normal_law_inconsistency(params); !why.empty())
     throw std::invalid_argument(why);
-  const double n1 = params.exponent;
-  const double n2 = params.barrier_exponent;
-  barrier_gap_ = params.barrier_fraction * params.skin;
-  const double depth = params.skin - barrier_gap_;
-  // Eq. (51): value and slope of both branches agree at ḡḡ.
-  epsilon2_ = -params.stiffness * n1 * std::pow(depth, n1 - 1) / (n2 * std::pow(barrier_gap_, n2 - 1));
-  c2_ = params.stiffness * std::pow(depth, n1) - epsilon2_ * std::pow(barrier_gap_, n2);
-  energy_at_switch_ = params.stiffness * std::pow(depth, n1 + 1) / (n1 + 1);
+}
+
+HybridBarrierLaw::HybridBarrierLaw(double skin, std::shared_ptr<const NormalBranch> branch,
+                                   double barrier_fraction, double barrier_exponent)
+    : skin_(skin),
+      branch_(std::move(branch)),
+      barrier_fraction_(barrier_fraction),
+      barrier_exponent_(barrier_exponent) {
+  if (const std::string why = barrier_inconsistency(skin, barrier_fraction, barrier_exponent);
+      !why.empty())
+    throw std::invalid_argument(why);
+  barrier_gap_ = barrier_fraction * skin;
+  skin_stiffness_ = branch_->stiffness(0.0);
+  const double depth = skin - barrier_gap_;
+  const double n2 = barrier_exponent;
+  // Eq. (50): value and slope of both branches agree at ḡḡ; df_n/dg = −f_i'(δ).
+  const double switch_stiffness = branch_->stiffness(depth);
+  if (!finite_positive(switch_stiffness))
+    throw std::invalid_argument("the branch's stiffness at the switch f·ḡ_n must be positive");
+  epsilon2_ = -switch_stiffness / (n2 * std::pow(barrier_gap_, n2 - 1));
+  c2_ = branch_->force(depth) - epsilon2_ * std::pow(barrier_gap_, n2);
+  energy_at_switch_ = branch_->energy(depth);
 }
 
 double HybridBarrierLaw::force(double gap) const {
-  if (gap >= params_.skin) return 0.0;
-  if (gap >= barrier_gap_) return params_.stiffness * std::pow(params_.skin - gap, params_.exponent);
-  return epsilon2_ * std::pow(gap, params_.barrier_exponent) + c2_;
+  if (gap >= skin_) return 0.0;
+  if (gap >= barrier_gap_) return branch_->force(skin_ - gap);
+  return epsilon2_ * std::pow(gap, barrier_exponent_) + c2_;
 }
 
 double HybridBarrierLaw::force_derivative(double gap) const {
-  const double n1 = params_.exponent;
-  const double n2 = params_.barrier_exponent;
-  if (gap >= params_.skin) return 0.0;
-  if (gap >= barrier_gap_) return -params_.stiffness * n1 * std::pow(params_.skin - gap, n1 - 1);
-  return epsilon2_ * n2 * std::pow(gap, n2 - 1);
+  if (gap >= skin_) return 0.0;
+  if (gap >= barrier_gap_) return -branch_->stiffness(skin_ - gap);
+  return epsilon2_ * barrier_exponent_ * std::pow(gap, barrier_exponent_ - 1);
 }
 
 double HybridBarrierLaw::force_second_derivative(double gap) const {
-  const double n1 = params_.exponent;
-  const double n2 = params_.barrier_exponent;
-  if (gap >= params_.skin) return 0.0;
-  if (gap >= barrier_gap_) {
-    if (n1 == 1) return 0.0;
-    return params_.stiffness * n1 * (n1 - 1) * std::pow(params_.skin - gap, n1 - 2);
-  }
+  const double n2 = barrier_exponent_;
+  if (gap >= skin_) return 0.0;
+  if (gap >= barrier_gap_) return branch_->stiffness_slope(skin_ - gap);
   return epsilon2_ * n2 * (n2 - 1) * std::pow(gap, n2 - 2);
 }
 
 double HybridBarrierLaw::engaged_force(double gap) const {
-  if (gap < params_.skin) return force(gap);
-  return params_.exponent == 1 ? -params_.stiffness * (gap - params_.skin) : 0.0;
+  if (gap < skin_) return force(gap);
+  return -skin_stiffness_ * (gap - skin_);
 }
 
 double HybridBarrierLaw::engaged_force_derivative(double gap) const {
-  if (gap < params_.skin) return force_derivative(gap);
-  return params_.exponent == 1 ? -params_.stiffness : 0.0;
+  if (gap < skin_) return force_derivative(gap);
+  return -skin_stiffness_;
 }
 
 double HybridBarrierLaw::engaged_force_second_derivative(double gap) const {
-  return gap < params_.skin ? force_second_derivative(gap) : 0.0;
+  return gap < skin_ ? force_second_derivative(gap) : 0.0;
 }
 
 double HybridBarrierLaw::energy(double gap) const {
-  const double n1 = params_.exponent;
-  const double n2 = params_.barrier_exponent;
-  if (gap >= params_.skin) return 0.0;
-  if (gap >= barrier_gap_)
-    return params_.stiffness * std::pow(params_.skin - gap, n1 + 1) / (n1 + 1);
+  const double n2 = barrier_exponent_;
+  if (gap >= skin_) return 0.0;
+  if (gap >= barrier_gap_) return branch_->energy(skin_ - gap);
   const double barrier_part =
       n2 == -1 ? epsilon2_ * std::log(barrier_gap_ / gap)
                : epsilon2_ * (std::pow(barrier_gap_, n2 + 1) - std::pow(gap, n2 + 1)) / (n2 + 1);
   return energy_at_switch_ + barrier_part + c2_ * (barrier_gap_ - gap);
+}
+
+std::string HybridBarrierLaw::shape_key() const {
+  char key[64];
+  std::snprintf(key, sizeof key, " f=%.17g n2=%.17g", barrier_fraction_, barrier_exponent_);
+  return branch_->shape_key() + key;
 }
 
 }  // namespace polydem

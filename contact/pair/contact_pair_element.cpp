@@ -110,18 +110,54 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual, tangent);
 }
 
-PointwiseOutcome ContactPairElement::outcome(const StepContext& ctx, int candidate) const {
+void ContactPairElement::outcomes(const StepContext& ctx, std::span<const ActiveContact> active,
+                                  std::vector<PointwiseOutcome>& outcomes) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
-  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, false});
+  thread_local std::vector<const PointwiseStepData*> steps;
+  steps.clear();
+  for (const ActiveContact& c : active) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  outcomes.resize(active.size());
+  const PointwiseInput pair{interaction_.get(), &a, &b, nullptr, &ctx, false};
+  // With a shared pair mass a contact's damping depends on K over the contacts
+  // sharing the mass. The residual of the active-set solve takes K over the
+  // engaged contacts (evaluate), so a contact is booked as the residual applied
+  // its force: K over the engaged contacts and itself (as engaged_pressure
+  // decides). K over every active contact, when one of them is not engaged (a
+  // contact inside the skin held at p = 0), gave the engaged ones another
+  // dashpot than the residual's, and the energy ledger drifted by that power.
+  const bool all_engaged = std::all_of(active.begin(), active.end(), [&](const ActiveContact& c) {
+    return candidates_[static_cast<std::size_t>(c.candidate)].engaged;
+  });
+  const auto engaged_count = std::count_if(candidates_.begin(), candidates_.end(),
+                                           [](const PointwiseStepData& c) { return c.engaged; });
+  if (!interaction_->shares_pair_mass() || !ctx.dynamic() ||
+      (all_engaged && engaged_count == static_cast<std::ptrdiff_t>(active.size()))) {
+    pointwise_outcomes(pair, steps, outcomes);
+    return;
+  }
+  thread_local std::vector<const PointwiseStepData*> sharing;
+  for (std::size_t k = 0; k < active.size(); ++k) {
+    sharing.clear();
+    for (const PointwiseStepData& c : candidates_)
+      if (c.engaged || &c == steps[k]) sharing.push_back(&c);
+    PointwiseInput in = pair;
+    in.step = steps[k];
+    outcomes[k] = pointwise_outcome_among(in, sharing);
+  }
 }
 
+// With a shared pair mass the damping of a contact depends on the pair's K:
+// the decision sees it as the residual will, over the engaged contacts and this one.
 double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
-  return pointwise_outcome({interaction_.get(), &a, &b, &data, &ctx, true}).pressure;
+  thread_local std::vector<const PointwiseStepData*> sharing;
+  sharing.clear();
+  for (const PointwiseStepData& c : candidates_)
+    if (c.engaged || &c == &data) sharing.push_back(&c);
+  return pointwise_outcome_among({interaction_.get(), &a, &b, &data, &ctx, true}, sharing).pressure;
 }
 
 // An engaged contact that left the skin stays engaged while the continued law
@@ -132,7 +168,7 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate, co
   const auto is_in = std::any_of(in.begin(), in.end(), [&](const ActiveContact& c) { return c.candidate == candidate; });
   const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
-    if (interaction_->normal_law.params().exponent != 1) return false;
+    if (!interaction_->normal_law.tensile_beyond_skin()) return false;
     const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
     const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a, {b.shape, b.trial}, data.region_b);
     if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0)) return false;

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
@@ -76,9 +77,12 @@ class ContactPairElement final : public Element {
   /// an active gap shrinking below gap_reduction times its value at `from`.
   bool crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
 
-  /// The pointwise outcome of one candidate at `ctx` (no tangent) under the
-  /// paper's law: p clipped at zero (eq. 53), no force beyond the skin.
-  PointwiseOutcome outcome(const StepContext& ctx, int candidate) const;
+  /// The pointwise outcomes of the active contacts at `ctx` (no tangent) under
+  /// the paper's law: p clipped at zero (eq. 53), no force beyond the skin; with
+  /// a shared pair mass each takes K over the engaged contacts and itself, as
+  /// the residual and the active-set decisions do.
+  void outcomes(const StepContext& ctx, std::span<const ActiveContact> active,
+                std::vector<PointwiseOutcome>& outcomes) const;
   /// The engaged candidates whose LCP has a solution with g_n > 0 at `ctx`.
   void collect_engaged(const StepContext& ctx, std::vector<ActiveContact>& engaged) const;
 

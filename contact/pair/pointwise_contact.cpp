@@ -1,6 +1,9 @@
 #include "contact/pair/pointwise_contact.hpp"
 
 #include <cmath>
+#include <optional>
+#include <type_traits>
+#include <utility>
 
 #include <unsupported/Eigen/AutoDiff>
 
@@ -87,6 +90,7 @@ LawValues law_values(const PointwiseInput& in, double g) {
 /// eq. (52) switches a dashpot 2ζ√(k m) on at the skin: a jump in the force for
 /// n1 = 1, a slope √(ḡ − g) without bound for n1 = 2; either makes Newton cycle
 /// when a contact's iterates straddle the skin. Faded in, the force is C¹ there.
+/// The share multiplies the dashpot term of every damping model (normal_damping.hpp).
 template <class S>
 S dashpot_share(const Interaction& interaction, const S& gap) {
   const double width = interaction.damping_ramp * interaction.skin();
@@ -96,22 +100,45 @@ S dashpot_share(const Interaction& interaction, const S& gap) {
   return compose(s * s * (3 - 2 * s), -6 * s * (1 - s) / width, gap);
 }
 
-/// The total normal force p = f_n − f_d (eqs. 49, 52), clipped at zero (eq. 53)
-/// unless the contact is engaged in an active-set solve.
+/// K of the pair on the scalar S: its value, and on AD scalars its gradient.
+template <class S>
+S pair_stiffness_on(const PairStiffness& pair) {
+  if constexpr (std::is_same_v<S, double>) {
+    return pair.value;
+  } else {
+    constexpr int n = S::DerType::RowsAtCompileTime;
+    return S(pair.value, pair.gradient.template head<n>());
+  }
+}
+
+/// k = −df_n/dg at the gap, with its derivative through the gap (zero beyond the skin).
+template <class S>
+S contact_stiffness_at(const HybridBarrierLaw& law, const S& gap) {
+  const double g = value_of(gap);
+  return compose(-law.force_derivative(g), -law.force_second_derivative(g), gap);
+}
+
+/// The total normal force p (eqs. 49, 52, 53 and normal_damping.hpp), clipped
+/// at zero unless the contact is engaged in an active-set solve.
 template <class S>
 S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_velocity) {
   const LawValues f = law_values(in, value_of(gap));
-  S pressure = compose(f.force, f.slope, gap);
-  // The dashpot of eq. (52) acts inside the skin only, also for an engaged contact.
-  const double stiffness = value_of(gap) < in.interaction->skin() ? -f.slope : 0.0;
-  if (in.context->dynamic() && in.interaction->damping_ratio > 0 && stiffness > 0) {
-    using std::sqrt;
-    const S k = compose(stiffness, -f.curvature, gap);
-    const double mass = effective_mass(*in.a, *in.b);
-    pressure -= S(2 * in.interaction->damping_ratio) * dashpot_share(*in.interaction, gap) * sqrt(k * S(mass)) *
-                normal_velocity;
+  const S elastic = compose(f.force, f.slope, gap);
+  const bool clip = !in.engaged;
+  // The dashpot acts inside the skin only, also for an engaged contact.
+  if (!in.context->dynamic() || !(value_of(gap) < in.interaction->skin()))
+    return clip && value_of(elastic) < 0 ? S(0) : elastic;
+  const NormalDampingParams& damping = in.interaction->damping;
+  ContactStiffness<S> stiffness{compose(-f.slope, -f.curvature, gap), S(0), false};
+  if (in.pair_stiffness != nullptr) {
+    stiffness.pair = pair_stiffness_on<S>(*in.pair_stiffness);
+    stiffness.shared = true;
   }
-  return !in.engaged && value_of(pressure) < 0 ? S(0) : pressure;
+  const double coefficient =
+      in.interaction->restitution ? in.step->event_dashpot : damping.coefficient;
+  return damped_pressure(damping.dashpot, coefficient, elastic, stiffness,
+                         effective_mass(*in.a, *in.b), normal_velocity, clip,
+                         dashpot_share(*in.interaction, gap));
 }
 
 template <class S>
@@ -123,6 +150,8 @@ struct ContactForce {
   Vec3T<S> sliding;  ///< the increment g_t^Δ of eq. (43)
   S normal_velocity;
   StickSlip status = StickSlip::Stick;
+  double slip_coefficient = 0;
+  Vec3T<S> slip_velocity;  ///< v_t, zero without friction
 };
 
 template <class S>
@@ -137,6 +166,7 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
   result.friction.setZero();
   result.tangential_gap.setZero();
   result.sliding.setZero();
+  result.slip_velocity.setZero();
   const FrictionParams& friction = in.interaction->friction;
   if (friction.enabled()) {
     const Vec3T<S> motion =
@@ -149,28 +179,50 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
     const S compressive = value_of(result.pressure) < 0 ? S(0) : result.pressure;
     const FrictionForce<S> f = coulomb_friction(friction, step.status_i, result.tangential_gap,
                                                 tangential_velocity, compressive);
+    result.slip_velocity = tangential_velocity;
     result.friction = f.force;
     result.status = f.status;
+    result.slip_coefficient = f.slip_coefficient;
   }
   result.force = result.pressure * normal - result.friction;
   return result;
 }
 
-template <class S, int N>
-Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMotion<S>& a,
-                                        const SideMotion<S>& b, PointwiseOutcome* outcome) {
+template <class S>
+struct ContactGeometry {
+  ContactPoints<S> points;  ///< Γ_A, Γ_B
+  Vec3T<S> normal;          ///< n = g/g_n, from B towards A
+  S gap;                    ///< g_n
+};
+
+/// The degenerated LCP's contact points at the trial configuration (eqs. 29, 31).
+template <class S>
+ContactGeometry<S> contact_geometry(const PointwiseInput& in, const SideMotion<S>& a,
+                                    const SideMotion<S>& b) {
   const PointwiseStepData& step = *in.step;
   const RegionVertices va = region_vertices(*in.a->shape, step.region_a);
   const RegionVertices vb = region_vertices(*in.b->shape, step.region_b);
   std::array<Vec3T<S>, 3> xa, xb;
-  for (int k = 0; k < va.count; ++k) xa[static_cast<std::size_t>(k)] = a.point(va.reference[static_cast<std::size_t>(k)]);
-  for (int k = 0; k < vb.count; ++k) xb[static_cast<std::size_t>(k)] = b.point(vb.reference[static_cast<std::size_t>(k)]);
-  const ContactPoints<S> points =
-      degenerated_contact_points(step.region_a.kind, xa, step.region_b.kind, xb);
-  const Vec3T<S> g = points.on_a - points.on_b;  // eq. (29)
+  for (std::size_t k = 0; k < static_cast<std::size_t>(va.count); ++k)
+    xa[k] = a.point(va.reference[k]);
+  for (std::size_t k = 0; k < static_cast<std::size_t>(vb.count); ++k)
+    xb[k] = b.point(vb.reference[k]);
+  ContactGeometry<S> geometry;
+  geometry.points = degenerated_contact_points(step.region_a.kind, xa, step.region_b.kind, xb);
+  const Vec3T<S> g = geometry.points.on_a - geometry.points.on_b;  // eq. (29)
   using std::sqrt;
-  const S gap = sqrt(g.squaredNorm());
-  const Vec3T<S> normal = g / gap;  // eq. (31)
+  geometry.gap = sqrt(g.squaredNorm());
+  geometry.normal = g / geometry.gap;  // eq. (31)
+  return geometry;
+}
+
+template <class S, int N>
+Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMotion<S>& a,
+                                        const SideMotion<S>& b, PointwiseOutcome* outcome) {
+  const ContactGeometry<S> geometry = contact_geometry(in, a, b);
+  const ContactPoints<S>& points = geometry.points;
+  const Vec3T<S>& normal = geometry.normal;
+  const S& gap = geometry.gap;
   const ContactForce<S> f = contact_force(in, a, b, points, normal, gap);
 
   Eigen::Matrix<S, N, 1> r;
@@ -191,8 +243,12 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->tangential_gap = values(f.tangential_gap);
     outcome->sliding = values(f.sliding);
     outcome->status = f.status;
+    outcome->slip_coefficient = f.slip_coefficient;
     const double elastic = law_values(in, outcome->gap).force;
-    outcome->damping_power = (elastic - outcome->pressure) * value_of(f.normal_velocity);
+    outcome->damping_force = elastic - outcome->pressure;
+    outcome->damping_power = outcome->damping_force * value_of(f.normal_velocity);
+    outcome->slip_velocity = values(f.slip_velocity);
+    outcome->normal_velocity = value_of(f.normal_velocity);
     outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);
   }
   return r;
@@ -231,19 +287,55 @@ SideMotion<ADN<N>> lifted(const SideMotion<ADN<6>>& m, int offset) {
           lifted<N>(m.angular_velocity, offset), lifted<N>(m.xi, offset)};
 }
 
+/// The sides' motions on AD scalars seeded with the element's N DOFs.
+template <int N>
+std::pair<SideMotion<ADN<N>>, SideMotion<ADN<N>>> seeded_motions(const PointwiseInput& pair) {
+  if constexpr (N == 12)
+    return {lifted<N>(own_motion(*pair.a, *pair.context), 0),
+            lifted<N>(own_motion(*pair.b, *pair.context), 6)};
+  else
+    return {own_motion(*pair.a, *pair.context), boundary_motion<ADN<6>>(*pair.b)};
+}
+
+template <int N>
+std::pair<SideMotion<double>, SideMotion<double>> plain_motions(const PointwiseInput& in) {
+  std::pair<SideMotion<double>, SideMotion<double>> motions;
+  motions.first =
+      body_motion<double>(*in.a, in.a->trial.u_delta, in.a->trial.alpha_delta, *in.context);
+  motions.second = N == 12 ? body_motion<double>(*in.b, in.b->trial.u_delta,
+                                                 in.b->trial.alpha_delta, *in.context)
+                           : boundary_motion<double>(*in.b);
+  return motions;
+}
+
+/// K of the pair when its contacts share the pair's mass (on AD scalars with its
+/// gradient on the N DOFs); otherwise nothing.
+template <class S, int N>
+std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
+                                            std::span<const PointwiseStepData* const> contacts,
+                                            const SideMotion<S>& a, const SideMotion<S>& b) {
+  if (contacts.size() < 2 || !pair.context->dynamic() || !pair.interaction->shares_pair_mass())
+    return std::nullopt;
+  PointwiseInput in = pair;
+  S total(0);
+  for (const PointwiseStepData* step : contacts) {
+    in.step = step;
+    total += contact_stiffness_at(pair.interaction->normal_law, contact_geometry(in, a, b).gap);
+  }
+  PairStiffness result;
+  result.value = value_of(total);
+  if constexpr (!std::is_same_v<S, double>) result.gradient.template head<N>() = total.derivatives();
+  return result;
+}
+
 template <int N>
 void add_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData* const> contacts,
                   Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent,
                   PointwiseOutcome* outcome) {
-  SideMotion<ADN<N>> a, b;
-  if constexpr (N == 12) {
-    a = lifted<N>(own_motion(*pair.a, *pair.context), 0);
-    b = lifted<N>(own_motion(*pair.b, *pair.context), 6);
-  } else {
-    a = own_motion(*pair.a, *pair.context);
-    b = boundary_motion<ADN<6>>(*pair.b);
-  }
+  const auto [a, b] = seeded_motions<N>(pair);
+  const std::optional<PairStiffness> stiffness = pair_stiffness<ADN<N>, N>(pair, contacts, a, b);
   PointwiseInput in = pair;
+  in.pair_stiffness = stiffness ? &*stiffness : nullptr;
   for (const PointwiseStepData* step : contacts) {
     in.step = step;
     const Eigen::Matrix<ADN<N>, N, 1> r = contact_residual<ADN<N>, N>(in, a, b, outcome);
@@ -254,13 +346,39 @@ void add_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData*
   }
 }
 
+/// The pair's contacts in plain arithmetic: their residuals summed into
+/// `residual` (when not null) and their outcomes (when not empty).
+template <int N>
+void plain_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData* const> contacts,
+                    Eigen::VectorXd* residual, std::span<PointwiseOutcome> outcomes) {
+  const auto [a, b] = plain_motions<N>(pair);
+  const std::optional<PairStiffness> stiffness = pair_stiffness<double, N>(pair, contacts, a, b);
+  PointwiseInput in = pair;
+  in.pair_stiffness = stiffness ? &*stiffness : nullptr;
+  for (std::size_t k = 0; k < contacts.size(); ++k) {
+    in.step = contacts[k];
+    const Eigen::Matrix<double, N, 1> r =
+        contact_residual<double, N>(in, a, b, outcomes.empty() ? nullptr : &outcomes[k]);
+    if (residual != nullptr) *residual += r;
+  }
+}
+
+template <int N>
+PointwiseOutcome plain_outcome_among(const PointwiseInput& input,
+                                     std::span<const PointwiseStepData* const> pair_contacts) {
+  const auto [a, b] = plain_motions<N>(input);
+  const std::optional<PairStiffness> stiffness =
+      pair_stiffness<double, N>(input, pair_contacts, a, b);
+  PointwiseInput in = input;
+  in.pair_stiffness = stiffness ? &*stiffness : nullptr;
+  PointwiseOutcome outcome;
+  contact_residual<double, N>(in, a, b, &outcome);
+  return outcome;
+}
+
 template <int N>
 Eigen::Matrix<double, N, 1> plain_residual(const PointwiseInput& in, PointwiseOutcome* outcome) {
-  const SideMotion<double> a =
-      body_motion<double>(*in.a, in.a->trial.u_delta, in.a->trial.alpha_delta, *in.context);
-  const SideMotion<double> b =
-      N == 12 ? body_motion<double>(*in.b, in.b->trial.u_delta, in.b->trial.alpha_delta, *in.context)
-              : boundary_motion<double>(*in.b);
+  const auto [a, b] = plain_motions<N>(in);
   return contact_residual<double, N>(in, a, b, outcome);
 }
 
@@ -287,6 +405,32 @@ void add_pointwise_contacts(const PointwiseInput& pair,
     add_contacts<12>(pair, contacts, residual, tangent, nullptr);
   else
     add_contacts<6>(pair, contacts, residual, tangent, nullptr);
+}
+
+void add_pointwise_contacts_residual(const PointwiseInput& pair,
+                                     std::span<const PointwiseStepData* const> contacts,
+                                     Eigen::Ref<Eigen::VectorXd> residual) {
+  Eigen::VectorXd sum = Eigen::VectorXd::Zero(residual.size());
+  if (pair.b->has_dofs())
+    plain_contacts<12>(pair, contacts, &sum, {});
+  else
+    plain_contacts<6>(pair, contacts, &sum, {});
+  residual += sum;
+}
+
+void pointwise_outcomes(const PointwiseInput& pair,
+                        std::span<const PointwiseStepData* const> contacts,
+                        std::span<PointwiseOutcome> outcomes) {
+  if (pair.b->has_dofs())
+    plain_contacts<12>(pair, contacts, nullptr, outcomes);
+  else
+    plain_contacts<6>(pair, contacts, nullptr, outcomes);
+}
+
+PointwiseOutcome pointwise_outcome_among(const PointwiseInput& input,
+                                         std::span<const PointwiseStepData* const> pair_contacts) {
+  return input.b->has_dofs() ? plain_outcome_among<12>(input, pair_contacts)
+                             : plain_outcome_among<6>(input, pair_contacts);
 }
 
 void add_pointwise_contact_residual(const PointwiseInput& input,

@@ -43,7 +43,10 @@ struct PointwiseStepData {
   bool active_i = false;                 ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
-  bool engaged = false;  ///< in the active set of the current Newton solve
+  bool engaged = false;      ///< in the active set of the current Newton solve
+  double gap_i = 1e300;      ///< g_n of the LCP solution at i, valid or not; huge without one
+  double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
+  double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };
 
 /// The contact at the evaluated iterate, in plain numbers.
@@ -57,8 +60,20 @@ struct PointwiseOutcome {
   Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
   Vec3 sliding = Vec3::Zero();         ///< g_t^Δ of eq. (43): the step's relative tangential motion
   StickSlip status = StickSlip::Stick;
+  double slip_coefficient = 0;         ///< μ of sliding at this state: μ_d, or Stribeck's μ(v)
   double normal_energy = 0;            ///< Φ(g_n) = ∫_g^ḡ f_n (J)
+  double damping_force = 0;            ///< f_n − p: the damping part of the normal force (N)
   double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
+  double normal_velocity = 0;          ///< ġ_n (m/s)
+  Vec3 slip_velocity = Vec3::Zero();   ///< v_t: relative tangential velocity of the contact points
+};
+
+/// K = Σ k_j of a pair's active contacts and its gradient on the element's DOFs
+/// (the first 6 entries against a boundary), for viscous damping with a shared
+/// pair mass (normal_damping.hpp).
+struct PairStiffness {
+  double value = 0;
+  Eigen::Matrix<double, 12, 1> gradient = Eigen::Matrix<double, 12, 1>::Zero();
 };
 
 struct PointwiseInput {
@@ -71,6 +86,7 @@ struct PointwiseInput {
   /// (HybridBarrierLaw::engaged_force) and p is not clipped at zero, so that the
   /// residual is smooth; complementarity is checked once Newton has converged.
   bool engaged = false;
+  const PairStiffness* pair_stiffness = nullptr;  ///< null: the contact damps the pair's whole mass
 };
 
 /// Adds the residual (sign convention of eq. 63) and tangent of one contact to
@@ -80,12 +96,27 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
                            Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome);
 
 /// The same for several contacts between the same two sides (`pair.step` is
-/// ignored): the sides' motion and its derivatives are computed once.
+/// ignored): the sides' motion and its derivatives are computed once, and when
+/// the interaction shares the pair's mass among its contacts, K = Σ k_j is
+/// summed first and its derivatives enter every contact's tangent.
 void add_pointwise_contacts(const PointwiseInput& pair,
                             std::span<const PointwiseStepData* const> contacts,
                             Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent);
+/// The same residual in plain arithmetic.
+void add_pointwise_contacts_residual(const PointwiseInput& pair,
+                                     std::span<const PointwiseStepData* const> contacts,
+                                     Eigen::Ref<Eigen::VectorXd> residual);
+/// The outcome of each of the pair's contacts (`outcomes` has their size).
+void pointwise_outcomes(const PointwiseInput& pair,
+                        std::span<const PointwiseStepData* const> contacts,
+                        std::span<PointwiseOutcome> outcomes);
 
-/// The same residual in plain arithmetic (no tangent), for finite-difference checks.
+/// One contact's outcome (`input.step`) when it shares the pair's mass with
+/// `pair_contacts` (which should hold it), as add_pointwise_contacts evaluates it.
+PointwiseOutcome pointwise_outcome_among(const PointwiseInput& input,
+                                         std::span<const PointwiseStepData* const> pair_contacts);
+
+/// One contact's residual in plain arithmetic (no tangent), for finite-difference checks.
 void add_pointwise_contact_residual(const PointwiseInput& input,
                                     Eigen::Ref<Eigen::VectorXd> residual);
 

@@ -9,6 +9,7 @@
 #include "solvers/newmark_error.hpp"
 #include "solvers/newmark_update.hpp"
 #include "solvers/step_controller.hpp"
+#include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/model_state.hpp"
@@ -31,9 +32,12 @@ NewtonSettings newton_settings(const NewtonSpec& spec) {
   return settings;
 }
 
+// The accuracy tests report their error over their tolerance (Analysis::accuracy),
+// so the controller's tolerance is 1 when any test is on.
 StepControlSettings step_control_settings(const TimeStepSpec& spec) {
-  return {spec.initial,    spec.min,        spec.max, spec.grow_factor, spec.cut_factor,
-          spec.easy_iterations, spec.error_tolerance};
+  const double ratio_tolerance = spec.error_tolerance > 0 || spec.energy_tolerance > 0 ? 1.0 : 0.0;
+  return {spec.initial,         spec.min,       spec.max, spec.grow_factor, spec.cut_factor,
+          spec.easy_iterations, ratio_tolerance};
 }
 
 bool all_finite(const std::vector<NodeState>& nodes) {
@@ -159,12 +163,32 @@ bool Analysis::advance(const GlobalSystem& system, const StepSpec& spec,
   return true;
 }
 
-double Analysis::local_error(const std::vector<NodeState>& next_nodes, const StepSpec& spec, double dt) const {
-  if (spec.type != AnalysisType::Dynamic || spec.dt.error_tolerance <= 0) return 0.0;
-  std::vector<double> lengths;
-  lengths.reserve(model_.bodies.size());
-  for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
-  return newmark_local_error(model_.nodes, next_nodes, lengths, spec.beta, dt);
+/// The worst accuracy test of a converged dynamic step, as error over tolerance.
+struct Analysis::Accuracy {
+  double ratio = 0;
+  const char* failure = "";
+};
+
+// Both errors scale as Δt³ where the motion is smooth, which is what the
+// controller's next Δt assumes.
+Analysis::Accuracy Analysis::accuracy(const std::vector<NodeState>& next_nodes,
+                                      const StepSpec& spec, const StepContext& context) const {
+  Accuracy result;
+  if (spec.type != AnalysisType::Dynamic) return result;
+  if (spec.dt.error_tolerance > 0) {
+    std::vector<double> lengths;
+    lengths.reserve(model_.bodies.size());
+    for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
+    result.ratio = newmark_local_error(model_.nodes, next_nodes, lengths, spec.beta, context.dt) /
+                   spec.dt.error_tolerance;
+    result.failure = "local error estimate above dt.error_tolerance";
+  }
+  if (spec.dt.energy_tolerance > 0) {
+    const double ratio =
+        std::abs(step_energy_error(model_, next_nodes, context)) / spec.dt.energy_tolerance;
+    if (ratio > result.ratio) result = {ratio, "energy-balance error above dt.energy_tolerance"};
+  }
+  return result;
 }
 
 double Analysis::next_sample_time(double time) const {
@@ -313,9 +337,11 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     NewtonReport report;
     int night_owls = 0;
     const bool converged = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
-    const double error = converged ? local_error(next_nodes, spec, dt) : 0.0;
+    const Accuracy accuracy =
+        converged ? this->accuracy(next_nodes, spec, system.context()) : Accuracy{};
+    const double error = accuracy.ratio;
     const bool accepted = converged && controller.accurate(error);
-    if (converged && !accepted) report.failure = "local error estimate above dt.error_tolerance";
+    if (converged && !accepted) report.failure = accuracy.failure;
     if (!accepted) {
       ++totals_.rejected_steps;
       ++totals_.rejections[report.failure];

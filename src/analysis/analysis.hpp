@@ -96,7 +96,9 @@ class Analysis {
   bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report, int& night_owls);
   bool advance(const GlobalSystem& system, const StepSpec& spec, std::vector<NodeState>& next_nodes,
                NewtonReport& report);
-  double local_error(const std::vector<NodeState>& next_nodes, const StepSpec& spec, double dt) const;
+  struct Accuracy;
+  Accuracy accuracy(const std::vector<NodeState>& next_nodes, const StepSpec& spec,
+                    const StepContext& context) const;
   double next_sample_time(double time) const;
   void write_checkpoint(const AnalysisObserver& observer, int index, double next_dt);
   double step_start_time(int index) const;

@@ -2,7 +2,23 @@
 
 namespace polydem {
 
-EnergyMonitor::EnergyMonitor(const Model& model) : previous_nodes_(model.nodes), previous_gravity_(model.gravity) {
+namespace {
+
+/// T + V of the bodies in the configuration `nodes`.
+double mechanical_energy(const Model& model, std::span<const NodeState> nodes,
+                         const Vec3& gravity) {
+  double energy = 0;
+  for (const auto& body : model.bodies) {
+    const NodeState& state = nodes[static_cast<std::size_t>(body->node())];
+    energy += body->kinetic_energy(state) + body->potential_energy(state, gravity);
+  }
+  return energy;
+}
+
+}  // namespace
+
+EnergyMonitor::EnergyMonitor(const Model& model)
+    : previous_nodes_(model.nodes), previous_gravity_(model.gravity) {
   measure_state(model, 1.0);
   values_.initial_energy = values_.kinetic_energy + values_.potential_energy + values_.contact_energy;
   if (model.contact) boundary_work_ = model.contact->snapshot().boundary_work;
@@ -18,6 +34,7 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
     values_.contact_energy = contact.stored_energy;
     values_.damping_dissipation = contact.damping_dissipation;
     values_.friction_dissipation = contact.friction_dissipation;
+    values_.switching_energy = contact.switching_energy;
   }
   const Vec3 gravity = load_factor * model.gravity;
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
@@ -30,22 +47,43 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
   }
 }
 
-const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
-                                           double previous_load_factor, double load_factor) {
-  // Gravity may have been changed by an action since the last update.
-  const Vec3 gravity_before = previous_load_factor * previous_gravity_;
-  const Vec3 gravity_after = load_factor * model.gravity;
+double external_work_increment(const Model& model, std::span<const NodeState> before,
+                               std::span<const NodeState> after, double t_before, double t_after,
+                               const Vec3& gravity_before, const Vec3& gravity_after) {
+  double work = 0;
   for (const auto& body : model.bodies) {
     const auto node = static_cast<std::size_t>(body->node());
-    values_.external_work += body->external_work_increment(
-        previous_nodes_[node], model.nodes[node], previous_time, time, gravity_before, gravity_after);
+    work += body->external_work_increment(before[node], after[node], t_before, t_after,
+                                          gravity_before, gravity_after);
   }
   for (const RigidNode& rigid_node : model.rigid_nodes) {
     if (!rigid_node.loads) continue;
     const auto node = static_cast<std::size_t>(rigid_node.loads->node());
-    values_.external_work += rigid_node.loads->external_work_increment(
-        previous_nodes_[node], model.nodes[node], previous_time, time);
+    work += rigid_node.loads->external_work_increment(before[node], after[node], t_before, t_after);
   }
+  return work;
+}
+
+double step_energy_error(const Model& model, std::span<const NodeState> next,
+                         const StepContext& ctx) {
+  const Vec3 gravity = ctx.load_factor * model.gravity;
+  double error = mechanical_energy(model, next, gravity) -
+                 mechanical_energy(model, model.nodes, gravity) -
+                 external_work_increment(model, model.nodes, next, ctx.time - ctx.dt, ctx.time,
+                                         gravity, gravity);
+  if (model.contact) {
+    const ContactEnergyStep contact = model.contact->energy_step(ctx);
+    error += contact.stored_change + contact.dissipated - contact.boundary_work - contact.switched;
+  }
+  return error;
+}
+
+const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
+                                           double previous_load_factor, double load_factor) {
+  // Gravity may have been changed by an action since the last update.
+  values_.external_work +=
+      external_work_increment(model, previous_nodes_, model.nodes, previous_time, time,
+                              previous_load_factor * previous_gravity_, load_factor * model.gravity);
   if (model.contact) {  // moving boundaries do work on the bodies through the contacts
     values_.external_work += model.contact->snapshot().boundary_work - boundary_work_;
     boundary_work_ = model.contact->snapshot().boundary_work;

@@ -4,6 +4,7 @@
 // conservative, exactly integrated motion and its drift measures the error.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "src/analysis/model.hpp"
@@ -18,17 +19,34 @@ struct MonitorValues {
   double contact_energy = 0;  ///< elastic energy stored in the contacts (normal law and tangential springs)
   double damping_dissipation = 0;   ///< normal contact damping, since the start
   double friction_dissipation = 0;  ///< friction, since the start
+  double switching_energy =
+      0;  ///< brought in by contacts switching inside the skin (ContactSnapshot)
   double initial_energy = 0;        ///< T + V + contact energy at the start
   Vec3 linear_momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();
 
   /// T + V + contact energy − W: constant for conservative loading and contact.
   double total_energy() const { return kinetic_energy + potential_energy + contact_energy - external_work; }
-  /// T + V + stored − initial − W + dissipated: zero but for the time integration error.
+  /// T + V + stored − initial − W + dissipated − switched: zero but for the time
+  /// integration error.
   double energy_balance_error() const {
-    return total_energy() - initial_energy + damping_dissipation + friction_dissipation;
+    return total_energy() - initial_energy + damping_dissipation + friction_dissipation -
+           switching_energy;
   }
 };
+
+/// Work of the applied loads on the bodies and rigid nodes from `before` to
+/// `after` (trapezoidal in time), and of gravity's change in static steps;
+/// gravity's own work is the drop of the potential energy.
+double external_work_increment(const Model& model, std::span<const NodeState> before,
+                               std::span<const NodeState> after, double t_before, double t_after,
+                               const Vec3& gravity_before, const Vec3& gravity_after);
+
+/// The energy-balance error that accepting the converged state `next` of the
+/// dynamic step ctx would add to MonitorValues::energy_balance_error (J):
+/// Δ(T + V + contact energy) − external work + dissipation over the step.
+double step_energy_error(const Model& model, std::span<const NodeState> next,
+                         const StepContext& ctx);
 
 class EnergyMonitor {
  public:

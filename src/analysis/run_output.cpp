@@ -26,8 +26,9 @@ const std::vector<std::string> kMonitorColumns = {
 std::vector<std::string> monitor_columns(const Model& model) {
   std::vector<std::string> columns = kMonitorColumns;
   if (!model.contact) return columns;
-  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
-                                 "damping_dissipation", "friction_dissipation", "energy_balance_error"});
+  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls",
+                                 "contact_energy", "damping_dissipation", "friction_dissipation",
+                                 "contact_switching_energy", "energy_balance_error"});
   for (const BoundarySurface& boundary : model.contact->boundaries())
     for (const char* axis : {"x", "y", "z", "mx", "my", "mz"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
   return columns;
@@ -146,7 +147,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
     const ContactSnapshot& contact = model.contact->snapshot();
     row.insert(row.end(), {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
                            static_cast<double>(record.night_owls), values.contact_energy,
-                           values.damping_dissipation, values.friction_dissipation, values.energy_balance_error()});
+                           values.damping_dissipation, values.friction_dissipation, values.switching_energy,
+                           values.energy_balance_error()});
     for (std::size_t s = 0; s < contact.boundary_reactions.size(); ++s) {
       const Vec3& f = contact.boundary_reactions[s];
       const Vec3& m = contact.boundary_moments[s];

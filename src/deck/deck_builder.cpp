@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "src/deck/body_schema.hpp"
+#include "src/deck/contact_law_params.hpp"
 #include "src/deck/time_function_params.hpp"
 
 namespace polydem {
@@ -32,6 +33,7 @@ TimeStepSpec time_step(const ParamSet& dt) {
   spec.easy_iterations =
       static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
   spec.error_tolerance = dt.real("error_tolerance");
+  spec.energy_tolerance = dt.real("energy_tolerance");
   return spec;
 }
 
@@ -195,14 +197,26 @@ InteractionSpec interaction(const ParamSet& set) {
   spec.group_b = set.string("group_b");
   spec.enabled = set.boolean("enabled");
   const ParamSet& normal = set.object("normal");
-  spec.params.normal = {normal.has_value("skin") ? normal.real("skin") : 0.0, normal.real("stiffness"),
-                        normal.real("exponent"), normal.real("barrier_fraction"), normal.real("barrier_exponent")};
+  spec.params.normal = {normal.has_value("skin") ? normal.real("skin") : 0.0,
+                        normal.has_value("stiffness") ? normal.real("stiffness") : 0.0,
+                        normal.has_value("exponent") ? normal.real("exponent") : 1.0,
+                        normal.real("barrier_fraction"), normal.real("barrier_exponent")};
   if (normal.has_value("relative_skin")) spec.params.relative_skin = normal.real("relative_skin");
-  spec.params.damping_ratio = set.real("damping_ratio");
+  if (normal.has_value("branch")) spec.normal_recipe = build_normal_recipe(normal.object("branch"));
+  if (set.has_value("damping_ratio"))
+    spec.params.damping = NormalDampingParams::paper_ratio(set.real("damping_ratio"));
+  if (set.has_value("damping")) {
+    const DampingSpec damping = build_damping(set.object("damping"));
+    spec.params.damping = damping.damping;
+    spec.params.restitution = damping.restitution;
+  }
   spec.params.damping_ramp = set.real("damping_ramp");
   const ParamSet& friction = set.object("friction");
-  spec.params.friction = {friction.real("static"), friction.real("dynamic"), friction.real("stiffness"),
-                          friction.real("damping")};
+  spec.params.friction = {friction.real("static"),
+                          friction.real("dynamic"),
+                          friction.real("stiffness"),
+                          friction.real("damping"),
+                          {friction.real("transition_speed"), friction.real("viscous")}};
   spec.mark = set.mark;
   return spec;
 }
@@ -242,6 +256,9 @@ ContactSpec contact(const ParamSet& set) {
   if (const ParamSet& domain = set.object("domain"); domain.has_value("min"))
     spec.domain = BoxSpec{domain.vec3("min"), domain.vec3("max")};
   for (const auto& item : set.objects("interactions")) spec.interactions.push_back(interaction(item));
+  for (const auto& item : set.objects("materials")) spec.materials.push_back(build_material(item));
+  for (const auto& item : set.objects("groups"))
+    spec.group_materials[item.string("name")] = item.string("material");
   return spec;
 }
 

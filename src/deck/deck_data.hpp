@@ -4,15 +4,17 @@
 // later semantic checks can still name file:line:column.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "contact/law/interaction.hpp"
+#include "contact/law/normal_law_recipe.hpp"
+#include "solvers/linear_solver_kind.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
-#include "solvers/linear_solver_kind.hpp"
 #include "src/model/step_context.hpp"
 
 namespace polydem {
@@ -138,7 +140,8 @@ struct InteractionSpec {
   std::string group_a;
   std::string group_b;
   bool enabled = true;
-  InteractionParams params;
+  InteractionParams params;  ///< params.normal's ε1 and n1 still to come from normal_recipe
+  NormalLawRecipe normal_recipe;
   SourceMark mark;
 };
 
@@ -155,6 +158,8 @@ struct ContactSpec {
   double cell_size = 0.0;       ///< m; 0: automatic
   std::optional<BoxSpec> domain;
   std::vector<InteractionSpec> interactions;
+  std::vector<ContactMaterial> materials;
+  std::map<std::string, std::string> group_materials;  ///< group → material name
 };
 
 struct NewtonSpec {
@@ -172,6 +177,7 @@ struct TimeStepSpec {
   double cut_factor = 0.5;
   int easy_iterations = 4;  ///< Δt grows after a step that converged in at most this many iterations
   double error_tolerance = 0;  ///< bound on the Newmark local error estimate; 0: none
+  double energy_tolerance = 0;  ///< bound on a step's energy-balance error (J); 0: none
 };
 
 /// A change at the start of a step: exactly one of the fields is set.

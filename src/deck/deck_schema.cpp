@@ -4,6 +4,7 @@
 
 #include "src/deck/action_schema.hpp"
 #include "src/deck/body_schema.hpp"
+#include "src/deck/contact_law_params.hpp"
 #include "src/deck/contact_schema.hpp"
 #include "src/deck/placement_schema.hpp"
 #include "src/deck/param_format.hpp"
@@ -196,6 +197,14 @@ ObjectSchema time_step_params() {
                 "iteration count alone.")
       .with_default(0.0)
       .at_least(0);
+  schema
+      .add_real("energy_tolerance",
+                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
+                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
+                "with a smaller Δt, as for error_tolerance. 0: no such test.")
+      .with_unit("J")
+      .with_default(0.0)
+      .at_least(0);
   schema.complete = complete_time_step;
   return schema;
 }
@@ -235,11 +244,13 @@ const SchemaRegistry& deck_registry() {
                          node_load_params, shape_params, boundary_params, motion_params, contact_params,
                          search_domain_params, interaction_params, normal_law_params, friction_params,
                          action_params, friction_switch_params, body_file_params, packing_params,
-                         group_velocity_params})
+                         group_velocity_params, material_params, contact_group_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());
     r.add_family(surface_family());
+    r.add_family(normal_branch_family());
+    r.add_family(damping_family());
     return r;
   }();
   return registry;

@@ -83,10 +83,14 @@ std::string format_param_flow(const Param& param) {
   return format_flow(param.value, spec);
 }
 
+// Optional keys without a value are left out, as in the block-style echo:
+// written as ~ they would not read back.
 std::string format_object_flow(const ParamSet& set) {
   std::string text = "{";
-  for (std::size_t k = 0; k < set.params.size(); ++k)
-    text += (k == 0 ? "" : ", ") + set.params[k].name + ": " + format_param_flow(set.params[k]);
+  for (const Param& param : set.params) {
+    if (std::holds_alternative<std::monostate>(param.value)) continue;
+    text += (text.size() == 1 ? "" : ", ") + param.name + ": " + format_param_flow(param);
+  }
   return text + "}";
 }
 

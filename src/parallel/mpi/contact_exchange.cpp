@@ -17,7 +17,12 @@ void write_record(StateWriter& out, const ContactRecord& c) {
   for (const Vec3* v :
        {&o.point, &o.normal, &o.normal_force, &o.friction_force, &o.tangential_gap, &o.sliding})
     out.put(*v);
-  for (const double v : {o.gap, o.pressure, o.normal_energy, o.damping_power}) out.put(v);
+  out.put(o.slip_velocity);
+  for (const double v : {o.gap, o.pressure, o.normal_energy, o.damping_power, o.damping_force,
+                         o.normal_velocity, o.slip_coefficient, c.ledger.stored_energy,
+                         c.ledger.damping_dissipation, c.ledger.friction_dissipation,
+                         c.ledger.onset_speed})
+    out.put(v);
 }
 
 ContactRecord read_record(StateReader& in) {
@@ -31,7 +36,12 @@ ContactRecord read_record(StateReader& in) {
   for (Vec3* v :
        {&o.point, &o.normal, &o.normal_force, &o.friction_force, &o.tangential_gap, &o.sliding})
     *v = in.vec3();
-  for (double* v : {&o.gap, &o.pressure, &o.normal_energy, &o.damping_power}) *v = in.real();
+  o.slip_velocity = in.vec3();
+  for (double* v : {&o.gap, &o.pressure, &o.normal_energy, &o.damping_power, &o.damping_force,
+                    &o.normal_velocity, &o.slip_coefficient, &c.ledger.stored_energy,
+                    &c.ledger.damping_dissipation, &c.ledger.friction_dissipation,
+                    &c.ledger.onset_speed})
+    *v = in.real();
   return c;
 }
 
@@ -42,7 +52,8 @@ std::vector<double> totals_of(const ContactSnapshot& s) {
                                 s.stored_energy,
                                 s.damping_dissipation,
                                 s.friction_dissipation,
-                                s.boundary_work};
+                                s.boundary_work,
+                                s.switching_energy};
   for (const auto* list : {&s.boundary_reactions, &s.boundary_moments})
     for (const Vec3& v : *list) values.insert(values.end(), {v.x(), v.y(), v.z()});
   return values;
@@ -55,7 +66,8 @@ void set_totals(ContactSnapshot& s, const std::vector<double>& values) {
   s.damping_dissipation = values[3];
   s.friction_dissipation = values[4];
   s.boundary_work = values[5];
-  std::size_t at = 6;
+  s.switching_energy = values[6];
+  std::size_t at = 7;
   for (auto* list : {&s.boundary_reactions, &s.boundary_moments})
     for (Vec3& v : *list) {
       v = Vec3(values[at], values[at + 1], values[at + 2]);

@@ -1,0 +1,35 @@
+#include "contact/law/interaction.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace polydem {
+
+double critical_damping_ratio(const NormalDampingParams& damping,
+                              const std::optional<RestitutionParams>& restitution) {
+  if (damping.dashpot != Dashpot::Viscous) return 0.0;
+  if (!restitution) return damping.coefficient;
+  const double log_e = std::log(std::min(restitution->minimum, restitution->coefficient));
+  return -log_e / std::sqrt(std::numbers::pi * std::numbers::pi + log_e * log_e);
+}
+
+Interaction::Interaction(const InteractionParams& params)
+    : normal_law(params.normal),
+      damping(params.damping),
+      damping_ramp(params.damping_ramp),
+      restitution(params.restitution),
+      friction(params.friction) {
+  if (restitution) {
+    damping.dashpot = restitution->dashpot;
+    calibration.emplace(normal_law, restitution->dashpot);
+  }
+}
+
+double Interaction::event_dashpot(double approach_speed, double mass) const {
+  if (!restitution) return damping.coefficient;
+  return calibration->dashpot_coefficient(restitution_at(*restitution, approach_speed),
+                                          approach_speed, mass);
+}
+
+}  // namespace polydem

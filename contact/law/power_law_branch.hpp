@@ -1,0 +1,31 @@
+// The power-law part (i) of the paper's hybrid law (eq. 49): f = ε1 δ^n1 with
+// δ = ḡ − g. n1 = 1 is a linear penalty spring and n1 = 3/2 with
+// ε1 = (4/3) E* √R* is Hertz's law (hertz_stiffness.hpp); both only choose ε1
+// and n1, so they share this one branch.
+#pragma once
+
+#include "contact/law/normal_branch.hpp"
+
+namespace polydem {
+
+class PowerLawBranch final : public NormalBranch {
+ public:
+  /// Precondition: coefficient > 0, exponent ≥ 1 (checked by normal_law_inconsistency).
+  PowerLawBranch(double coefficient, double exponent)
+      : coefficient_(coefficient), exponent_(exponent) {}
+
+  double force(double depth) const override;
+  double stiffness(double depth) const override;
+  double stiffness_slope(double depth) const override;
+  double energy(double depth) const override;
+  std::string shape_key() const override;
+
+  double coefficient() const { return coefficient_; }  ///< ε1 (N/m^n1)
+  double exponent() const { return exponent_; }        ///< n1
+
+ private:
+  double coefficient_;
+  double exponent_;
+};
+
+}  // namespace polydem

@@ -1,0 +1,85 @@
+// The contact energy ledger: per contact (stored energy, damping and friction
+// dissipation since the contact event began) and per run (the monitor's
+// totals), the preview of a step's balance that dt.energy_tolerance tests, and
+// a damped, frictional pile of boxes whose ledger closes on the total energy.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+#include "tests/contact_fixtures.hpp"
+
+using namespace polydem;
+using namespace polydem::testing;
+
+namespace {
+
+/// Boxes of 0.2, 0.15 and 0.1 m dropped onto the ground and onto each other:
+/// Hertz's part (i), restitution 0.5 (viscous, shared pair mass), friction.
+DeckData pile_deck(double end_time, double energy_tolerance) {
+  InteractionSpec ground = interaction("default", "boundary", {2e-3, 1e7, 1.5, 0.5, -1.0});
+  ground.params.damping = {Dashpot::Viscous, 0.0, true};
+  RestitutionParams restitution;
+  restitution.coefficient = 0.5;
+  ground.params.restitution = restitution;
+  ground.params.friction = {0.5, 0.4, 2e6, 2e3, {}};
+  InteractionSpec boxes = ground;
+  boxes.group_b = "default";
+  std::vector<BodySpec> bodies = {
+      shaped_body("bottom", "big", 1000, Vec3(0, 0, 0.1 + 0.01), Vec3(0.02, -0.01, 0)),
+      shaped_body("middle", "mid", 1000, Vec3(0.01, 0.005, 0.2 + 0.075 + 0.02),
+                  Vec3(-0.02, 0.01, 0)),
+      shaped_body("top", "small", 1000, Vec3(-0.005, 0.01, 0.35 + 0.05 + 0.04),
+                  Vec3(0.01, 0.03, 0))};
+  bodies[1].velocity = Vec3(0.05, 0, 0);
+  bodies[2].velocity = Vec3(-0.05, 0.03, 0);
+  DeckData deck =
+      contact_deck(bodies,
+                   {box_shape("big", Vec3::Constant(0.2)), box_shape("mid", Vec3::Constant(0.15)),
+                    box_shape("small", Vec3::Constant(0.1))},
+                   {ground, boxes}, end_time, 1e-4);
+  deck.steps[0].beta = 0.25;
+  deck.steps[0].dt.min = 1e-9;
+  deck.steps[0].dt.max = 1e-3;
+  deck.steps[0].dt.energy_tolerance = energy_tolerance;
+  return deck;
+}
+
+}  // namespace
+
+TEST_CASE("a damped pile of boxes: the energy ledger closes on the total energy",
+          "[contact][energy][dynamics]") {
+  // Δt is chosen by dt.energy_tolerance = 3e-8 J: every step's balance error stays below it.
+  const double tolerance = 3e-8;
+  const ContactRun r = run_contact_deck(pile_deck(0.15, tolerance));
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  const MonitorValues& start = r.run.monitor.front();
+  const MonitorValues& end = r.run.monitor.back();
+  double worst = 0, largest_step = 0, previous = 0;
+  for (const MonitorValues& m : r.run.monitor) {
+    worst = std::max(worst, std::abs(m.energy_balance_error()));
+    largest_step = std::max(largest_step, std::abs(m.energy_balance_error() - previous));
+    previous = m.energy_balance_error();
+  }
+  INFO("steps " << r.run.totals.accepted_steps << " rejected " << r.run.totals.rejected_steps
+                << "; initial " << start.initial_energy << " J, dissipated "
+                << end.damping_dissipation << " + " << end.friction_dissipation << " J, switching "
+                << end.switching_energy << " J, worst balance error " << worst << " J");
+  CHECK(end.damping_dissipation > 0.02 * start.initial_energy);
+  CHECK(end.friction_dissipation > 0.01 * start.initial_energy);
+  CHECK(worst < 1e-6 * start.initial_energy);
+  // The controller's preview of each step is what the monitor then books.
+  CHECK(largest_step <= tolerance * (1 + 1e-6));
+  CHECK(r.run.totals.rejected_steps > 0);
+  // Each contact's own ledger: what is stored adds up, dissipation is never negative.
+  const ContactSnapshot& last = r.snapshots.back();
+  double stored = 0;
+  for (const ContactRecord& c : last.contacts) {
+    stored += c.ledger.stored_energy;
+    CHECK(c.ledger.damping_dissipation >= -1e-12);
+    CHECK(c.ledger.damping_dissipation <= end.damping_dissipation);
+  }
+  CHECK(stored == Approx(last.stored_energy).epsilon(1e-12));
+  CHECK(last.body_body >= 8);
+}
