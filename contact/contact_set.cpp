@@ -254,15 +254,17 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
   std::array<Vec3, 3> xa{}, xb{};
   Vec3 centre_a = Vec3::Zero(), centre_b = Vec3::Zero();
   for (int k = 0; k < va.count; ++k) {
-    xa[static_cast<std::size_t>(k)] = pole_a + rotation_a * va.reference[static_cast<std::size_t>(k)];
+    xa[static_cast<std::size_t>(k)] =
+        pole_a + rotation_a * va.reference[static_cast<std::size_t>(k)];
     centre_a += xa[static_cast<std::size_t>(k)] / va.count;
   }
   for (int k = 0; k < vb.count; ++k) {
-    xb[static_cast<std::size_t>(k)] = pole_b + rotation_b * vb.reference[static_cast<std::size_t>(k)];
+    xb[static_cast<std::size_t>(k)] =
+        pole_b + rotation_b * vb.reference[static_cast<std::size_t>(k)];
     centre_b += xb[static_cast<std::size_t>(k)] / vb.count;
   }
-  const auto solved = solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial},
-                                             regions.second);
+  const auto solved =
+      solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
   ContactPoints<double> points{centre_a, centre_b};
   if (solved && solved->status != LcpStatus::NoSolution) {
     points = degenerated_contact_points<double>(regions.first.kind, xa, regions.second.kind, xb);
@@ -274,7 +276,8 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
   data.material_gap_i = points.on_a - points.on_b;
   const PairSide& sa = element.side_a();
   const PairSide& sb = element.side_b();
-  const Key key{sa.body, sb.body, sb.boundary ? static_cast<int>(sb.boundary - boundaries_.data()) : -1,
+  const Key key{sa.body, sb.body,
+                sb.boundary ? static_cast<int>(sb.boundary - boundaries_.data()) : -1,
                 regions.first, regions.second};
   if (auto found = history_.find(key); found != history_.end()) {
     data.active_i = true;
@@ -347,7 +350,8 @@ bool ContactSet::update_engaged(const StepContext& ctx, double tolerance) {
   bool changed = false;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : changed)
   for (int k = 0; k < count; ++k)
-    changed = elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
+    changed =
+        elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
   return changed;
 }
 
@@ -373,7 +377,8 @@ bool ContactSet::admissible(const StepContext& current, const StepContext& trial
 // near each other's surface only).
 bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
   const SearchScene placed = scene(ctx, false);
-  std::vector<PairId>& pairs = overlap_scratch_;  // not thread_local: the loop below reads it on threads
+  std::vector<PairId>& pairs =
+      overlap_scratch_;  // not thread_local: the loop below reads it on threads
   pairs.clear();
   search_.overlapping_bodies(placed, pairs, threads_);
   const int count = static_cast<int>(pairs.size());
@@ -382,8 +387,9 @@ bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
   for (int k = 0; k < count; ++k) {
     const PairId& id = pairs[static_cast<std::size_t>(k)];
     const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
-    const SearchObject& b = id.boundary >= 0 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
-                                             : placed.bodies[static_cast<std::size_t>(id.body_b)];
+    const SearchObject& b = id.boundary >= 0
+                                ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
+                                : placed.bodies[static_cast<std::size_t>(id.body_b)];
     crossing = crossing || surfaces_cross(a, b);
   }
   return crossing;
@@ -396,7 +402,8 @@ bool ContactSet::crossed_during_step(const ContactPairElement& element, const St
                                      const SubRegionPair& regions) const {
   const ContactSide a = element.contact_side_a(at_i);
   const ContactSide b = element.contact_side_b(at_i);
-  const auto before = solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
+  const auto before =
+      solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
   return before && before->status != LcpStatus::NoSolution && before->outside;
 }
 
@@ -478,7 +485,8 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   return StepVerdict::NightOwl;
 }
 
-StepContext ContactSet::at_rest(std::span<const NodeState> nodes, double time, const Eigen::VectorXd& zero) const {
+StepContext ContactSet::at_rest(std::span<const NodeState> nodes, double time,
+                                const Eigen::VectorXd& zero) const {
   StepContext ctx;
   ctx.type = AnalysisType::Static;
   ctx.time = time;
@@ -488,7 +496,8 @@ StepContext ContactSet::at_rest(std::span<const NodeState> nodes, double time, c
 }
 
 std::string ContactSet::side_name(int body, int boundary) const {
-  if (boundary >= 0) return "boundary '" + boundaries_[static_cast<std::size_t>(boundary)].name + "'";
+  if (boundary >= 0)
+    return "boundary '" + boundaries_[static_cast<std::size_t>(boundary)].name + "'";
   return "body '" + bodies_[static_cast<std::size_t>(body)].name + "'";
 }
 
@@ -533,7 +542,8 @@ std::string ContactSet::pair_problem(const SearchScene& placed, const PairId& id
   return {};
 }
 
-std::string ContactSet::preflight(std::span<const NodeState> nodes, double time, bool initial_placement) {
+std::string ContactSet::preflight(std::span<const NodeState> nodes, double time,
+                                  bool initial_placement) {
   const Eigen::VectorXd zero =
       Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
   const StepContext ctx = at_rest(nodes, time, zero);
@@ -557,8 +567,10 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time,
   return {};
 }
 
-std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes, double time) {
-  const Eigen::VectorXd increments = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeState> nodes,
+                                                         double time) {
+  const Eigen::VectorXd increments =
+      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
   const StepContext ctx = at_rest(nodes, time, increments);
   begin_step(ctx);
   std::vector<Wrench<double>> wrenches(nodes.size());
@@ -582,8 +594,7 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
       // A contact of the configuration the run starts from: its energy is in the
       // initial energy, so its event begins here (in settle it is no newcomer
       // switching on inside the skin, whose energy would be booked twice).
-      const PointwiseStepData& data =
-          element->candidates()[static_cast<std::size_t>(c.candidate)];
+      const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
       History start;
       start.normal = outcome.normal;
       start.gap = outcome.gap;
@@ -792,8 +803,10 @@ void ContactSet::write_state(StateWriter& out) const {
   out.put(snapshot_.boundary_work);
   out.put(snapshot_.stored_energy);
   for (std::size_t s = 0; s < boundaries_.size(); ++s) {
-    out.put(s < snapshot_.boundary_reactions.size() ? snapshot_.boundary_reactions[s] : Vec3(Vec3::Zero()));
-    out.put(s < snapshot_.boundary_moments.size() ? snapshot_.boundary_moments[s] : Vec3(Vec3::Zero()));
+    out.put(s < snapshot_.boundary_reactions.size() ? snapshot_.boundary_reactions[s]
+                                                    : Vec3(Vec3::Zero()));
+    out.put(s < snapshot_.boundary_moments.size() ? snapshot_.boundary_moments[s]
+                                                  : Vec3(Vec3::Zero()));
   }
   out.put(static_cast<std::int64_t>(night_owls_));
 }
@@ -868,12 +881,11 @@ void ContactSet::commit(const StepContext& ctx) {
 
 ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {
   const ContactSnapshot next = settle(ctx).snapshot;
-  std::vector<double> values = {
-      next.stored_energy - snapshot_.stored_energy,
-      next.damping_dissipation - snapshot_.damping_dissipation + next.friction_dissipation -
-          snapshot_.friction_dissipation,
-      next.boundary_work - snapshot_.boundary_work,
-      next.switching_energy - snapshot_.switching_energy};
+  std::vector<double> values = {next.stored_energy - snapshot_.stored_energy,
+                                next.damping_dissipation - snapshot_.damping_dissipation +
+                                    next.friction_dissipation - snapshot_.friction_dissipation,
+                                next.boundary_work - snapshot_.boundary_work,
+                                next.switching_energy - snapshot_.switching_energy};
   // Each process settles the pairs it heads: the step's whole change is the sum.
   if (partition_) partition_->sum_over_processes(values);
   return {values[0], values[1], values[2], values[3]};
@@ -906,7 +918,8 @@ double ContactSet::energy_left_behind(const StepContext& ctx, const Key& key) co
 double ContactSet::boundary_work(const StepContext& ctx, const std::vector<Vec3>& reactions) const {
   double work = 0;
   for (std::size_t s = 0; s < boundaries_.size(); ++s) {
-    const Vec3 displacement = boundaries_[s].position_at(ctx.time) - boundaries_[s].position_at(ctx.time - ctx.dt);
+    const Vec3 displacement =
+        boundaries_[s].position_at(ctx.time) - boundaries_[s].position_at(ctx.time - ctx.dt);
     const Vec3 before =
         s < snapshot_.boundary_reactions.size() ? snapshot_.boundary_reactions[s] : Vec3::Zero();
     work += 0.5 * (before + reactions[s]).dot(displacement);

@@ -116,13 +116,15 @@ struct ContactSnapshot {
   std::vector<ContactRecord> contacts;
   int body_body = 0;
   int body_boundary = 0;
-  std::vector<Vec3> boundary_reactions;  ///< per boundary: total contact force it exerts on the bodies
-  std::vector<Vec3> boundary_moments;    ///< per boundary: moment of those forces about the world origin
-  double stored_energy = 0;           ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
+  std::vector<Vec3>
+      boundary_reactions;  ///< per boundary: total contact force it exerts on the bodies
+  std::vector<Vec3>
+      boundary_moments;      ///< per boundary: moment of those forces about the world origin
+  double stored_energy = 0;  ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
   // Energy ledger since the start, trapezoidal in time over accepted steps (J):
   double damping_dissipation = 0;  ///< ∫ (f_n − p) dg_n, normal damping (eqs. 52–53)
   double friction_dissipation = 0;  ///< ∫ f_t·v_t dt − Δ(ε_t|g_t|²/2), sliding and released springs
-  double boundary_work = 0;           ///< ∫ R·dx_b, work of moving boundaries on the bodies
+  double boundary_work = 0;  ///< ∫ R·dx_b, work of moving boundaries on the bodies
   /// Normal energy brought in (or, negative, taken away) by contacts switching
   /// on or off inside the skin: hierarchy rules, validity hand-overs, contacts
   /// found twice. No Δt makes it smaller; it is no integration error.
@@ -167,7 +169,8 @@ class ContactSet {
   /// Between steps of a run (`initial_placement` false) contacts deep in the
   /// barrier zone are a state the run reached (the paper's packs reach 0.001 ḡ_n),
   /// so only crossings are problems there (a boundary added across a body).
-  std::string preflight(std::span<const NodeState> nodes, double time, bool initial_placement = true);
+  std::string preflight(std::span<const NodeState> nodes, double time,
+                        bool initial_placement = true);
 
   /// The contact forces on each body (moment about its pole) in the configuration
   /// `nodes` at `time`, without damping: the contact part of consistent initial
@@ -256,8 +259,8 @@ class ContactSet {
     Vec3 friction = Vec3::Zero();       ///< f_t
     Vec3 slip_velocity = Vec3::Zero();  ///< v_t
     double spring_energy = 0;           ///< ε_t|g_t|²/2 (J)
-    double event_dashpot = 0;      ///< the event's ζ or c (restitution damping)
-    ContactLedger ledger;          ///< since the contact event began, with its onset speed
+    double event_dashpot = 0;           ///< the event's ζ or c (restitution damping)
+    ContactLedger ledger;               ///< since the contact event began, with its onset speed
   };
   /// What commit makes of a converged state.
   struct Settlement {

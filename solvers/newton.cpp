@@ -45,7 +45,8 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     previous_norm = norm;
     just_switched = false;
     const bool residual_small = norm <= settings_.residual_tolerance;
-    const bool correction_small = iteration == 0 || last_correction <= settings_.increment_tolerance ||
+    const bool correction_small = iteration == 0 ||
+                                  last_correction <= settings_.increment_tolerance ||
                                   (residual_small && next_correction_small(problem, report));
     if (residual_small && correction_small) {
       if (!problem.refresh_active_set(settings_.residual_tolerance)) {
@@ -60,10 +61,12 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
       continue;  // the same state, evaluated with the new active set
     }
     if (iteration >= settings_.max_iterations) {
-      report.failure = "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
+      report.failure =
+          "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
       return report;
     }
-    if (iteration > 0 && norm > settings_.divergence_factor * std::max(report.residual_norms.front(), 1.0)) {
+    if (iteration > 0 &&
+        norm > settings_.divergence_factor * std::max(report.residual_norms.front(), 1.0)) {
       report.failure = "diverging residual";
       return report;
     }
@@ -73,7 +76,8 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     last_correction = problem.correction_norm(correction_);
     report.correction_norms.push_back(last_correction);
     problem.apply(correction_);
-    if (iteration < settings_.free_active_set_iterations) problem.refresh_active_set(settings_.residual_tolerance);
+    if (iteration < settings_.free_active_set_iterations)
+      problem.refresh_active_set(settings_.residual_tolerance);
   }
 }
 
@@ -105,10 +109,11 @@ bool NewtonSolver::next_correction_small(NewtonProblem& problem, NewtonReport& r
 // across it for ever. A correction that made the residual grow is halved
 // (undone by half) until it does not, a few times at most; near a solution the
 // full step always reduces the residual and the rate stays quadratic.
-double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport& report, double previous_norm,
-                                           double& last_correction) {
+double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport& report,
+                                           double previous_norm, double& last_correction) {
   double norm = report.residual_norms.back();
-  for (int halving = 0; halving < settings_.max_residual_backtracks && !(norm <= previous_norm); ++halving) {
+  for (int halving = 0; halving < settings_.max_residual_backtracks && !(norm <= previous_norm);
+       ++halving) {
     correction_ *= 0.5;
     problem.apply(-correction_);
     last_correction *= 0.5;
@@ -127,7 +132,8 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
 bool NewtonSolver::limit_to_admissible(NewtonProblem& problem, NewtonReport& report) {
   for (int halving = 0; !problem.admissible(correction_); ++halving) {
     if (halving >= settings_.max_step_halvings) {
-      report.failure = "no admissible Newton step (every shortened correction crosses a contact barrier)";
+      report.failure =
+          "no admissible Newton step (every shortened correction crosses a contact barrier)";
       return false;
     }
     correction_ *= 0.5;

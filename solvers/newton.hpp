@@ -64,9 +64,9 @@ struct NewtonReport {
   std::string failure;                 ///< why it did not converge (empty when it did)
   std::vector<double> residual_norms;  ///< one per evaluation, dimensionless
   std::vector<double> correction_norms;
-  int step_halvings = 0;               ///< corrections halved to keep iterates admissible
-  int active_set_changes = 0;          ///< converged states whose active set had to change
-  int residual_backtracks = 0;         ///< corrections halved because the residual grew
+  int step_halvings = 0;        ///< corrections halved to keep iterates admissible
+  int active_set_changes = 0;   ///< converged states whose active set had to change
+  int residual_backtracks = 0;  ///< corrections halved because the residual grew
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;
 };

@@ -13,8 +13,9 @@
 
 namespace polydem::testing {
 
-inline InteractionSpec interaction(const std::string& a, const std::string& b, const NormalLawParams& normal,
-                                   double damping_ratio = 0.0, const FrictionParams& friction = {}) {
+inline InteractionSpec interaction(const std::string& a, const std::string& b,
+                                   const NormalLawParams& normal, double damping_ratio = 0.0,
+                                   const FrictionParams& friction = {}) {
   InteractionSpec spec;
   spec.group_a = a;
   spec.group_b = b;

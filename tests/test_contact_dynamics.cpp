@@ -28,9 +28,10 @@ FrictionParams friction(double mu_static, double mu_dynamic) {
 }
 
 DeckData cube_drop_deck(double end_time, double dt, double damping, const FrictionParams& f) {
-  return contact_deck({shaped_body("cube", "cube", kDensity, Vec3(0.05, -0.03, 0.6), Vec3(0.05, 0.03, 0.2))},
-                      {box_shape("cube", Vec3::Ones())},
-                      {interaction("default", "boundary", unit_cube_law(), damping, f)}, end_time, dt);
+  return contact_deck(
+      {shaped_body("cube", "cube", kDensity, Vec3(0.05, -0.03, 0.6), Vec3(0.05, 0.03, 0.2))},
+      {box_shape("cube", Vec3::Ones())},
+      {interaction("default", "boundary", unit_cube_law(), damping, f)}, end_time, dt);
 }
 
 double weight(double volume) { return kDensity * volume * -kGravity.z(); }
@@ -48,14 +49,16 @@ TEST_CASE("a damped cube dropped on the ground comes to rest on its face carryin
   const ContactSnapshot& last = r.snapshots.back();
   CHECK(last.body_boundary == 4);
   const NodeState& final_state = r.run.model.nodes[0];
-  INFO("omega " << final_state.angular_velocity.transpose() << " v " << final_state.velocity.transpose());
+  INFO("omega " << final_state.angular_velocity.transpose() << " v "
+                << final_state.velocity.transpose());
   CHECK(final_state.velocity.norm() < 1e-4);
   CHECK(final_state.angular_velocity.norm() < 1e-4);
   CHECK(last.boundary_reactions[0].z() == Approx(weight(1.0)).epsilon(1e-6));
   // The energy ledger closes: what the motion lost went into damping and friction.
   const MonitorValues& end = r.run.monitor.back();
-  INFO("dissipated: damping " << end.damping_dissipation << " J, friction " << end.friction_dissipation
-                              << " J; balance error " << end.energy_balance_error() << " J");
+  INFO("dissipated: damping " << end.damping_dissipation << " J, friction "
+                              << end.friction_dissipation << " J; balance error "
+                              << end.energy_balance_error() << " J");
   CHECK(end.damping_dissipation > 0);
   CHECK(end.friction_dissipation >= 0);
   // Δt = 5 ms resolves each impact with a few steps: the balance error is the
@@ -86,16 +89,18 @@ TEST_CASE("Newton converges quadratically in contact steps", "[contact][newton]"
   REQUIRE(rates.size() > 20);
   std::sort(rates.begin(), rates.end());
   const double median = rates[rates.size() / 2];
-  INFO("asymptotic rates in contact steps: " << rates.size() << ", median " << median << ", lowest " << rates.front());
+  INFO("asymptotic rates in contact steps: " << rates.size() << ", median " << median << ", lowest "
+                                             << rates.front());
   CHECK(median > 1.8);
 }
 
 TEST_CASE("without damping and friction a bouncing cube conserves T + V + contact energy",
           "[contact][energy]") {
   // A 0.1 m cube of 2 kg dropped 0.2 m onto a vertex, skin 1 mm; Δt resolves the impact.
-  DeckData deck = contact_deck({shaped_body("cube", "cube", 2000, Vec3(0, 0, 0.3), Vec3(0.3, 0.5, 0.1))},
-                               {box_shape("cube", Vec3::Constant(0.1))},
-                               {interaction("default", "boundary", {1e-3, 1e8, 1.0, 0.5, -1.0})}, 0.28, 2e-5);
+  DeckData deck =
+      contact_deck({shaped_body("cube", "cube", 2000, Vec3(0, 0, 0.3), Vec3(0.3, 0.5, 0.1))},
+                   {box_shape("cube", Vec3::Constant(0.1))},
+                   {interaction("default", "boundary", {1e-3, 1e8, 1.0, 0.5, -1.0})}, 0.28, 2e-5);
   deck.steps[0].beta = 0.25;
   const ContactRun r = run_contact_deck(deck);
   REQUIRE_FALSE(r.run.totals.gave_up);
@@ -107,7 +112,8 @@ TEST_CASE("without damping and friction a bouncing cube conserves T + V + contac
     peak_kinetic = std::max(peak_kinetic, r.run.monitor[s].kinetic_energy);
     contact_steps += r.snapshots[s].body_boundary > 0;
   }
-  INFO("energy growth " << growth << " J of peak kinetic " << peak_kinetic << " J; contact steps " << contact_steps);
+  INFO("energy growth " << growth << " J of peak kinetic " << peak_kinetic << " J; contact steps "
+                        << contact_steps);
   CHECK(contact_steps > 10);
   CHECK(r.min_gap > 0);
   CHECK(growth < 5e-3 * peak_kinetic);
@@ -124,9 +130,9 @@ TEST_CASE("Coulomb friction holds a pushed block up to mu_s W, then resists with
   push.point = Vec3(0, 0, -0.5);
   push.scale = TimeFunction::ramp(0.5, 0.0, 2.5, 2 * mu_s * w);
   block.loads = {push};
-  DeckData deck = contact_deck({block}, {box_shape("cube", Vec3::Ones())},
-                               {interaction("default", "boundary", unit_cube_law(), 0.7, friction(mu_s, mu_d))}, 2.5,
-                               2e-3);
+  DeckData deck = contact_deck(
+      {block}, {box_shape("cube", Vec3::Ones())},
+      {interaction("default", "boundary", unit_cube_law(), 0.7, friction(mu_s, mu_d))}, 2.5, 2e-3);
   const ContactRun r = run_contact_deck(deck);
   REQUIRE_FALSE(r.run.totals.gave_up);
   double max_stick_drift = 0;
@@ -190,12 +196,15 @@ TEST_CASE("Stribeck friction: a block pushed past mu_s W slides against mu(v) W"
 }
 
 TEST_CASE("a box stacked on a box: the ground carries the total weight", "[contact][dynamics]") {
-  std::vector<BodySpec> bodies = {shaped_body("bottom", "big", kDensity, Vec3(0, 0, 0.505)),
-                                  shaped_body("top", "small", kDensity, Vec3(0.05, 0.02, 1.005 + 0.3 + 0.007), Vec3(0, 0, 0.3))};
-  DeckData deck = contact_deck(bodies, {box_shape("big", Vec3::Ones()), box_shape("small", Vec3::Constant(0.6))},
-                               {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.5, 0.5)),
-                                interaction("default", "default", unit_cube_law(), 0.7, friction(0.5, 0.5))},
-                               3.0, 5e-3);
+  std::vector<BodySpec> bodies = {
+      shaped_body("bottom", "big", kDensity, Vec3(0, 0, 0.505)),
+      shaped_body("top", "small", kDensity, Vec3(0.05, 0.02, 1.005 + 0.3 + 0.007),
+                  Vec3(0, 0, 0.3))};
+  DeckData deck = contact_deck(
+      bodies, {box_shape("big", Vec3::Ones()), box_shape("small", Vec3::Constant(0.6))},
+      {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.5, 0.5)),
+       interaction("default", "default", unit_cube_law(), 0.7, friction(0.5, 0.5))},
+      3.0, 5e-3);
   const ContactRun r = run_contact_deck(deck);
   REQUIRE_FALSE(r.run.totals.gave_up);
   const ContactSnapshot& last = r.snapshots.back();
@@ -210,8 +219,9 @@ TEST_CASE("a night-owl contact re-solves the step and gives the motion of a sear
   // A light cube slides into another in free space; within one step it goes from
   // beyond the bounding spheres to inside the skin. Without inflation the search
   // at configuration i misses the contact that the end of the step has.
-  std::vector<BodySpec> bodies = {shaped_body("moving", "cube", 1.0, Vec3(0, 0, 5), Vec3(0.02, 0.01, 0.03)),
-                                  shaped_body("still", "cube", 1.0, Vec3(1.8, 0.2, 5.1), Vec3(-0.01, 0.02, 0.02))};
+  std::vector<BodySpec> bodies = {
+      shaped_body("moving", "cube", 1.0, Vec3(0, 0, 5), Vec3(0.02, 0.01, 0.03)),
+      shaped_body("still", "cube", 1.0, Vec3(1.8, 0.2, 5.1), Vec3(-0.01, 0.02, 0.02))};
   bodies[0].velocity = Vec3(1.0, 0, 0);
   const double dt = 0.79;
   DeckData deck = contact_deck(bodies, {box_shape("cube", Vec3::Ones())},
@@ -239,12 +249,14 @@ TEST_CASE("a night-owl contact re-solves the step and gives the motion of a sear
 TEST_CASE("contact runs are bitwise identical on 1 and 2 threads", "[contact][threads]") {
   std::vector<BodySpec> bodies;
   for (int k = 0; k < 4; ++k)
-    bodies.push_back(shaped_body("cube" + std::to_string(k), "cube", kDensity, Vec3(0.3 * k, 0.1 * k, 0.6 + 1.1 * k),
+    bodies.push_back(shaped_body("cube" + std::to_string(k), "cube", kDensity,
+                                 Vec3(0.3 * k, 0.1 * k, 0.6 + 1.1 * k),
                                  Vec3(0.1 * k, 0.2, 0.05 * k)));
-  const DeckData deck = contact_deck(bodies, {box_shape("cube", Vec3::Ones())},
-                                     {interaction("default", "boundary", unit_cube_law(), 0.5, friction(0.5, 0.4)),
-                                      interaction("default", "default", unit_cube_law(), 0.5, friction(0.5, 0.4))},
-                                     1.2, 5e-3);
+  const DeckData deck =
+      contact_deck(bodies, {box_shape("cube", Vec3::Ones())},
+                   {interaction("default", "boundary", unit_cube_law(), 0.5, friction(0.5, 0.4)),
+                    interaction("default", "default", unit_cube_law(), 0.5, friction(0.5, 0.4))},
+                   1.2, 5e-3);
   const ContactRun one = run_contact_deck(deck, 1);
   const ContactRun two = run_contact_deck(deck, 2);
   REQUIRE(one.run.steps.size() == two.run.steps.size());
@@ -262,8 +274,8 @@ TEST_CASE("a block placed at its equilibrium gap starts and stays at rest", "[co
   const double gap = law.skin - weight(1.0) / (4 * law.stiffness);
   REQUIRE(gap > law.barrier_fraction * law.skin);
   DeckData deck = contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + gap))},
-                               {box_shape("cube", Vec3::Ones())}, {interaction("default", "boundary", law)}, 0.5,
-                               1e-2);
+                               {box_shape("cube", Vec3::Ones())},
+                               {interaction("default", "boundary", law)}, 0.5, 1e-2);
   const Model model = build_model(deck);
   CHECK(model.nodes[0].acceleration.norm() < 1e-9);
   const ContactRun r = run_contact_deck(deck);
@@ -272,9 +284,11 @@ TEST_CASE("a block placed at its equilibrium gap starts and stays at rest", "[co
   CHECK(r.snapshots.back().boundary_reactions[0].z() == Approx(weight(1.0)).epsilon(1e-9));
 }
 
-TEST_CASE("pre-flight check: intersecting, nested and too close bodies are input errors", "[contact][preflight]") {
+TEST_CASE("pre-flight check: intersecting, nested and too close bodies are input errors",
+          "[contact][preflight]") {
   const auto deck_with = [](std::vector<BodySpec> bodies) {
-    return contact_deck(std::move(bodies), {box_shape("cube", Vec3::Ones()), box_shape("small", Vec3::Constant(0.2))},
+    return contact_deck(std::move(bodies),
+                        {box_shape("cube", Vec3::Ones()), box_shape("small", Vec3::Constant(0.2))},
                         {interaction("default", "boundary", unit_cube_law()),
                          interaction("default", "default", unit_cube_law())},
                         0.1, 1e-3);
@@ -287,19 +301,24 @@ TEST_CASE("pre-flight check: intersecting, nested and too close bodies are input
     }
     return {};
   };
-  const std::string crossing = problem(deck_with({shaped_body("a", "cube", kDensity, Vec3(0, 0, 2)),
-                                                  shaped_body("b", "cube", kDensity, Vec3(0.7, 0.2, 2.3), Vec3(0.2, 0.1, 0))}));
+  const std::string crossing = problem(
+      deck_with({shaped_body("a", "cube", kDensity, Vec3(0, 0, 2)),
+                 shaped_body("b", "cube", kDensity, Vec3(0.7, 0.2, 2.3), Vec3(0.2, 0.1, 0))}));
   CHECK_THAT(crossing, Catch::Contains("body 'a' and body 'b' intersect"));
-  const std::string nested = problem(deck_with({shaped_body("big", "cube", kDensity, Vec3(0, 0, 2)),
-                                                shaped_body("inner", "small", kDensity, Vec3(0.1, 0, 2))}));
+  const std::string nested =
+      problem(deck_with({shaped_body("big", "cube", kDensity, Vec3(0, 0, 2)),
+                         shaped_body("inner", "small", kDensity, Vec3(0.1, 0, 2))}));
   CHECK_THAT(nested, Catch::Contains("body 'inner' lies inside body 'big'"));
-  const std::string close = problem(deck_with({shaped_body("low", "cube", kDensity, Vec3(0, 0, 0.5 + 1e-4))}));
+  const std::string close =
+      problem(deck_with({shaped_body("low", "cube", kDensity, Vec3(0, 0, 0.5 + 1e-4))}));
   CHECK_THAT(close, Catch::Contains("body 'low' and boundary 'ground' are"));
   CHECK_THAT(close, Catch::Contains("inside the barrier zone"));
-  CHECK(problem(deck_with({shaped_body("resting", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))})).empty());
+  CHECK(problem(deck_with({shaped_body("resting", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))}))
+            .empty());
 }
 
-TEST_CASE("a relative skin scales with the body: a scaled model rests at the scaled gap", "[contact][skin]") {
+TEST_CASE("a relative skin scales with the body: a scaled model rests at the scaled gap",
+          "[contact][skin]") {
   // Weight ∝ size³ and skin ∝ size: with ε1 ∝ size² the relative equilibrium gap is the same.
   const auto rest_gap = [](double size) {
     NormalLawParams law = unit_cube_law();
@@ -307,8 +326,9 @@ TEST_CASE("a relative skin scales with the body: a scaled model rests at the sca
     law.stiffness *= size * size;
     InteractionSpec spec = interaction("default", "boundary", law, 0.9);
     spec.params.relative_skin = 0.01;
-    DeckData deck = contact_deck({shaped_body("cube", "cube", kDensity, Vec3(0, 0, size * (0.5 + 0.008)))},
-                                 {box_shape("cube", Vec3::Constant(size))}, {spec}, 2.0, 5e-3 * std::sqrt(size));
+    DeckData deck = contact_deck(
+        {shaped_body("cube", "cube", kDensity, Vec3(0, 0, size * (0.5 + 0.008)))},
+        {box_shape("cube", Vec3::Constant(size))}, {spec}, 2.0, 5e-3 * std::sqrt(size));
     const ContactRun r = run_contact_deck(deck);
     REQUIRE_FALSE(r.run.totals.gave_up);
     return (r.run.model.nodes[0].position.z() - size / 2) / size;
@@ -316,13 +336,15 @@ TEST_CASE("a relative skin scales with the body: a scaled model rests at the sca
   CHECK(rest_gap(0.1) == Approx(rest_gap(1.0)).epsilon(1e-6));
 }
 
-TEST_CASE("a wall moved by prescribed motion pushes a block along the ground; its work is in the ledger",
-          "[contact][boundary]") {
-  DeckData deck = contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))},
-                               {box_shape("cube", Vec3::Ones())},
-                               {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.3, 0.3)),
-                                interaction("default", "wall", unit_cube_law(), 0.7)},  // a frictionless wall
-                               2.0, 5e-3);
+TEST_CASE(
+    "a wall moved by prescribed motion pushes a block along the ground; its work is in the ledger",
+    "[contact][boundary]") {
+  DeckData deck =
+      contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))},
+                   {box_shape("cube", Vec3::Ones())},
+                   {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.3, 0.3)),
+                    interaction("default", "wall", unit_cube_law(), 0.7)},  // a frictionless wall
+                   2.0, 5e-3);
   BoundarySpec wall;
   wall.name = "wall";
   wall.group = "wall";
@@ -354,12 +376,14 @@ TEST_CASE("a wall moved by prescribed motion pushes a block along the ground; it
     }
   CHECK(impulse / duration == Approx(-0.3 * weight(1.0)).epsilon(1e-2));
   const MonitorValues& end = r.run.monitor.back();
-  INFO("work of the wall " << end.external_work << " J, dissipated " << end.friction_dissipation << " J");
+  INFO("work of the wall " << end.external_work << " J, dissipated " << end.friction_dissipation
+                           << " J");
   CHECK(end.external_work > 0);
   CHECK(std::abs(end.energy_balance_error()) < 1e-2 * end.external_work);
 }
 
-TEST_CASE("a body that passes deeper than the skin in one step is caught and the step cut", "[contact][penetration]") {
+TEST_CASE("a body that passes deeper than the skin in one step is caught and the step cut",
+          "[contact][penetration]") {
   // No inflation of the search volumes: at t = 0 the fast cube (10 m/s, 50 mm
   // above the ground) is no candidate, and a 10 ms step would carry its bottom
   // 50 mm below the ground, twenty skins deep. The end-of-step check must see

@@ -26,7 +26,8 @@ std::uniform_real_distribution<double> unit(-1.0, 1.0);
 Vec3 random_vector(double scale) { return scale * Vec3(unit(engine), unit(engine), unit(engine)); }
 
 Eigen::Quaterniond random_rotation() {
-  return Eigen::Quaterniond(Eigen::Vector4d(unit(engine), unit(engine), unit(engine), unit(engine)).normalized());
+  return Eigen::Quaterniond(
+      Eigen::Vector4d(unit(engine), unit(engine), unit(engine), unit(engine)).normalized());
 }
 
 NodeState random_state(const Vec3& position) {
@@ -210,7 +211,9 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
       PointwiseStepData step = step_data(c, trial % 4 != 0);
       if (trial % 2 == 0) {  // material points nearly coincident: small g_t, so it sticks
         const Vec3 world = scene.state_a.position + scene.state_a.rotation * step.material_point_a;
-        step.material_point_b = scene.state_b.rotation.inverse() * (world - scene.state_b.position) + random_vector(1e-4);
+        step.material_point_b =
+            scene.state_b.rotation.inverse() * (world - scene.state_b.position) +
+            random_vector(1e-4);
         step.tangential_gap_i *= 1e-3;
       }
       StepContext context;
@@ -243,7 +246,8 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
   CHECK(stribeck_slipping > 10);
 }
 
-TEST_CASE("pointwise contact against a boundary: tangent on the body's six DOFs", "[contact][tangent]") {
+TEST_CASE("pointwise contact against a boundary: tangent on the body's six DOFs",
+          "[contact][tangent]") {
   const auto shape = build_shape(make_octahedron(1.0), "octahedron");
   const double skin = 0.3;
   int checked = 0;
@@ -291,7 +295,8 @@ TEST_CASE("frictionless, undamped contact residual is -p dg_n/dd of the hand-der
       b.trial.u_delta = random_vector(1e-2);
       const TrialBody ta{shape.get(), a.trial}, tb{shape.get(), b.trial};
       const auto linear = linearise_local_contact(ta, c.sub_region_a, tb, c.sub_region_b);
-      if (!linear || linear->contact.normal_gap <= 1e-6 || linear->contact.normal_gap >= skin) continue;
+      if (!linear || linear->contact.normal_gap <= 1e-6 || linear->contact.normal_gap >= skin)
+        continue;
       const Interaction interaction(interaction_params(skin, 0.0, 0.0));
       const PointwiseStepData step = step_data(c, false);
       StepContext context;

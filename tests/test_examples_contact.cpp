@@ -24,7 +24,8 @@ DeckData example(const std::string& relative) {
 }
 
 double mean_iterations(const ContactRun& r) {
-  return static_cast<double>(r.run.totals.newton_iterations) / static_cast<double>(r.run.totals.accepted_steps);
+  return static_cast<double>(r.run.totals.newton_iterations) /
+         static_cast<double>(r.run.totals.accepted_steps);
 }
 
 /// Largest relative deviation of T + V + stored energy over the steps without contact.
@@ -39,13 +40,15 @@ double energy_drift_in_flight(const ContactRun& r) {
 
 }  // namespace
 
-TEST_CASE("falling cube cases a-c: energy conserved between impacts, no rotation", "[examples][falling_cube]") {
+TEST_CASE("falling cube cases a-c: energy conserved between impacts, no rotation",
+          "[examples][falling_cube]") {
   for (const char* deck_name : {"a_vertex.yaml", "b_edge.yaml", "c_face.yaml"}) {
     DeckData deck = example(std::string("falling_cube/") + deck_name);
     deck.steps[0].end_time = 0.2;  // two bounces
     deck.output.vtk = false;
     const ContactRun r = run_contact_deck(deck);
-    INFO(deck_name << ": drift " << energy_drift_in_flight(r) << ", iterations/step " << mean_iterations(r));
+    INFO(deck_name << ": drift " << energy_drift_in_flight(r) << ", iterations/step "
+                   << mean_iterations(r));
     REQUIRE_FALSE(r.run.totals.gave_up);
     CHECK(energy_drift_in_flight(r) < 1e-4);
     CHECK(r.run.model.nodes[0].angular_velocity.norm() < 1e-8);
@@ -55,7 +58,8 @@ TEST_CASE("falling cube cases a-c: energy conserved between impacts, no rotation
   }
 }
 
-TEST_CASE("falling cube case d with adaptive steps keeps the energy within 1 %", "[examples][falling_cube]") {
+TEST_CASE("falling cube case d with adaptive steps keeps the energy within 1 %",
+          "[examples][falling_cube]") {
   DeckData deck = example("falling_cube/d_adaptive.yaml");
   deck.output.vtk = false;
   const ContactRun r = run_contact_deck(deck);
@@ -65,8 +69,9 @@ TEST_CASE("falling cube case d with adaptive steps keeps the energy within 1 %",
   CHECK(r.run.totals.accepted_steps < 2000);
 }
 
-TEST_CASE("sliding block: sticks until mu_s W, slides at mu_d W, topples only when pushed at the top",
-          "[examples][sliding_block]") {
+TEST_CASE(
+    "sliding block: sticks until mu_s W, slides at mu_d W, topples only when pushed at the top",
+    "[examples][sliding_block]") {
   const double weight = 1500 * 1e-3 * 9.81, mu_s = 0.8, mu_d = 0.6;
   const auto push = [](double t) { return 16.0 * std::min(t / 0.8, 1.0); };
   SECTION("a: pushed at the bottom face") {
@@ -78,7 +83,8 @@ TEST_CASE("sliding block: sticks until mu_s W, slides at mu_d W, topples only wh
     for (std::size_t s = 0; s < r.run.steps.size(); ++s) {
       const double t = r.run.steps[s].time;
       const double friction = -r.snapshots[s].boundary_reactions[0].x();
-      if (t > 0.05 && push(t) < 0.99 * mu_s * weight) CHECK(friction == Approx(push(t)).margin(1e-4 * weight));
+      if (t > 0.05 && push(t) < 0.99 * mu_s * weight)
+        CHECK(friction == Approx(push(t)).margin(1e-4 * weight));
       if (t > 0.65) CHECK(friction == Approx(mu_d * weight).epsilon(1e-3));
     }
     CHECK(r.snapshots.back().body_boundary == 4);
@@ -118,12 +124,14 @@ TEST_CASE("tetrapod twist: the friction moment follows the applied one up to the
   // Coulomb limit: Σ μ p_k r_k over the three tip contacts (r: horizontal lever arm).
   const ContactSnapshot& last = r.snapshots.back();
   double limit = 0;
-  for (const ContactRecord& c : last.contacts) limit += 0.325 * c.outcome.pressure * c.outcome.point.head<2>().norm();
+  for (const ContactRecord& c : last.contacts)
+    limit += 0.325 * c.outcome.pressure * c.outcome.point.head<2>().norm();
   REQUIRE(last.body_boundary == 3);
   bool followed = true;
   for (std::size_t s = 0; s < r.run.steps.size(); ++s) {
     const double t = r.run.steps[s].time, resisting = -r.snapshots[s].boundary_moments[0].z();
-    if (t > 0.7 && applied(t) < 0.95 * limit) followed = followed && std::abs(resisting - applied(t)) < 2e-3 * limit;
+    if (t > 0.7 && applied(t) < 0.95 * limit)
+      followed = followed && std::abs(resisting - applied(t)) < 2e-3 * limit;
   }
   CHECK(followed);
   CHECK(-last.boundary_moments[0].z() == Approx(limit).epsilon(1e-3));
@@ -145,7 +153,8 @@ TEST_CASE("three supports share the weight by stiffness, whatever the stiffness 
       const double weight = 2000 * 1.0 * 0.2 * 0.05 * 9.81;
       for (std::size_t k = 0; k < 3; ++k) {
         INFO(deck_name << " × " << scale << ", support " << k);
-        CHECK(r.snapshots.back().boundary_reactions[k].z() / weight == Approx(expected[k]).margin(1e-3));
+        CHECK(r.snapshots.back().boundary_reactions[k].z() / weight ==
+              Approx(expected[k]).margin(1e-3));
       }
     }
   }
@@ -183,7 +192,8 @@ TEST_CASE("box of tetrapods: every phase of the deck runs, and no accepted state
           "[examples][box_of_tetrapods]") {
   DeckData deck = example("box_of_tetrapods/small.yaml");
   deck.packings[0].count = 8;
-  const double end_times[] = {0.4, 0.5, 0.6, 0.7, 0.8};  // fill, compact, frictionless, settle, collapse
+  const double end_times[] = {0.4, 0.5, 0.6, 0.7,
+                              0.8};  // fill, compact, frictionless, settle, collapse
   REQUIRE(deck.steps.size() == 5);
   for (std::size_t k = 0; k < deck.steps.size(); ++k) deck.steps[k].end_time = end_times[k];
   deck.output.vtk = false;

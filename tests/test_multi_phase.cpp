@@ -68,17 +68,19 @@ TEST_CASE("friction switched off and on by step actions: stick, slide at g sin(t
   const Vec3 start = read_deck_string(kIncline, "incline.yaml").bodies[0].position;
   const auto speed_at = [&](double t) {
     for (std::size_t s = 0; s < r.run.steps.size(); ++s)
-      if (std::abs(r.run.steps[s].time - t) < 1e-9) return r.run.monitor[s].linear_momentum.dot(downhill) / 1000;
+      if (std::abs(r.run.steps[s].time - t) < 1e-9)
+        return r.run.monitor[s].linear_momentum.dot(downhill) / 1000;
     FAIL("no step ends at t = " << t);
     return 0.0;
   };
-  CHECK(std::abs(speed_at(0.5)) < 1e-4);                                  // stuck
+  CHECK(std::abs(speed_at(0.5)) < 1e-4);                                    // stuck
   CHECK(speed_at(1.0) == Approx(g * std::sin(theta) * 0.5).epsilon(1e-2));  // frictionless slide
   const double decay = g * (0.5 * std::cos(theta) - std::sin(theta));
   CHECK(speed_at(1.5) == Approx(g * std::sin(theta) * 0.5 - decay * 0.5).epsilon(2e-2));
   CHECK(std::abs(r.run.model.nodes[0].velocity.norm()) < 1e-4);  // stopped again
   const double travelled = (r.run.model.nodes[0].position - start).dot(downhill);
-  const double expected = 0.5 * g * std::sin(theta) * 0.25 + std::pow(g * std::sin(theta) * 0.5, 2) / (2 * decay);
+  const double expected =
+      0.5 * g * std::sin(theta) * 0.25 + std::pow(g * std::sin(theta) * 0.5, 2) / (2 * decay);
   CHECK(travelled == Approx(expected).epsilon(2e-2));
 }
 
@@ -114,14 +116,17 @@ contact:
   REQUIRE_FALSE(r.run.totals.gave_up);
   for (std::size_t s = 0; s < r.run.steps.size(); ++s) {
     const double t = r.run.steps[s].time, vz = r.run.monitor[s].linear_momentum.z() / 1000;
-    if (t <= 0.3 + 1e-9) CHECK(std::abs(vz) < 1e-6);                         // resting on the table
-    if (t > 0.35 && t <= 0.5 + 1e-9) CHECK(vz == Approx(-9.81 * (t - 0.3)).margin(5e-3));  // free fall
-    if (t > 0.5 + 1e-9) CHECK(vz == Approx(-9.81 * 0.2).margin(5e-3));      // no gravity: constant velocity
+    if (t <= 0.3 + 1e-9) CHECK(std::abs(vz) < 1e-6);  // resting on the table
+    if (t > 0.35 && t <= 0.5 + 1e-9)
+      CHECK(vz == Approx(-9.81 * (t - 0.3)).margin(5e-3));  // free fall
+    if (t > 0.5 + 1e-9)
+      CHECK(vz == Approx(-9.81 * 0.2).margin(5e-3));  // no gravity: constant velocity
   }
 }
 
-TEST_CASE("a removed stopper releases a frictionless block on an incline: it slides at g sin(theta)",
-          "[multi_phase]") {
+TEST_CASE(
+    "a removed stopper releases a frictionless block on an incline: it slides at g sin(theta)",
+    "[multi_phase]") {
   // The block rests against the stopper (in contact at removal), so the search's
   // lists hold the stopper's pair when the action removes it.
   const char* deck_text = R"(

@@ -28,7 +28,9 @@ class ScalarProblem final : public NewtonProblem {
   const SparseMatrix& tangent() const override { return tangent_; }
   std::uint64_t pattern_version() const override { return 1; }
   double residual_norm() const override { return std::abs(residual_[0]); }
-  double correction_norm(const Eigen::VectorXd& correction) const override { return std::abs(correction[0]); }
+  double correction_norm(const Eigen::VectorXd& correction) const override {
+    return std::abs(correction[0]);
+  }
   void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
   double x() const { return x_; }
 

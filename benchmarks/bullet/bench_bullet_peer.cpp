@@ -68,7 +68,8 @@ DeckData settling(DeckData deck) {
   step.type = AnalysisType::Dynamic;
   step.dt.initial = step.dt.min = 1e-3;
   step.dt.max = 1e-2;
-  for (InteractionSpec& law : deck.contact.interactions) law.params.damping = NormalDampingParams::paper_ratio(0.5);
+  for (InteractionSpec& law : deck.contact.interactions)
+    law.params.damping = NormalDampingParams::paper_ratio(0.5);
   return deck;
 }
 

@@ -182,7 +182,8 @@ const InteractionSpec& law_of(const DeckData& deck, const std::string& group) {
 
 void set_material(btRigidBody& body, const InteractionSpec& law) {
   body.setFriction(std::sqrt(law.params.friction.dynamic_coefficient));
-  body.setRestitution(std::sqrt(restitution(critical_damping_ratio(law.params.damping, law.params.restitution))));
+  body.setRestitution(
+      std::sqrt(restitution(critical_damping_ratio(law.params.damping, law.params.restitution))));
 }
 
 /// Kinetic plus gravitational energy of the dynamic bodies (J).
@@ -271,7 +272,8 @@ SceneFigures run_bullet(const DeckData& deck, const BulletSettings& settings) {
     const double point_mass = free_mass / (settings.contact_points_per_boundary *
                                            static_cast<double>(deck.boundaries.size()));
     body->setContactStiffnessAndDamping(
-        stiffness, 2 * critical_damping_ratio(law.params.damping, law.params.restitution) * std::sqrt(stiffness * point_mass));
+        stiffness, 2 * critical_damping_ratio(law.params.damping, law.params.restitution) *
+                       std::sqrt(stiffness * point_mass));
   }
 
   SceneFigures figures;

@@ -16,9 +16,11 @@ namespace polydem {
 
 struct InteractionParams {
   NormalLawParams normal;
-  double relative_skin = 0;  ///< > 0: ḡ_n = relative_skin × the smaller body's size (normal.skin ignored)
+  double relative_skin =
+      0;  ///< > 0: ḡ_n = relative_skin × the smaller body's size (normal.skin ignored)
   NormalDampingParams damping;  ///< with restitution: the dashpot; its coefficient is per event
-  /// The dashpot fades in over this outer fraction of the skin (0: as printed), for every damping model.
+  /// The dashpot fades in over this outer fraction of the skin (0: as printed), for every damping
+  /// model.
   double damping_ramp = 0;
   std::optional<RestitutionParams> restitution;
   FrictionParams friction;

@@ -16,7 +16,8 @@ void InteractionTable::set(int group_a, int group_b, const InteractionParams& pa
 }
 
 const InteractionTable::Entry* InteractionTable::entry(int group_a, int group_b) const {
-  if (group_a < 0 || group_b < 0 || group_a >= group_count_ || group_b >= group_count_) return nullptr;
+  if (group_a < 0 || group_b < 0 || group_a >= group_count_ || group_b >= group_count_)
+    return nullptr;
   return table_[static_cast<std::size_t>(group_a * group_count_ + group_b)].get();
 }
 
@@ -33,7 +34,8 @@ double InteractionTable::skin(int group_a, int group_b, double size) const {
   return params.relative_skin > 0 ? params.relative_skin * size : params.normal.skin;
 }
 
-std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_b, double size) const {
+std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_b,
+                                                         double size) const {
   const Entry& e = required_entry(group_a, group_b);
   const double skin = this->skin(group_a, group_b, size);
   auto& law = e.laws[skin];

@@ -121,7 +121,8 @@ bool vertex_face_owned(const Shape& shape, int face_index, const Mat3& rotation,
   const std::array<double, 3> weights{-(c.x() + c.y()) / 2, (1 + c.x()) / 2, (1 + c.y()) / 2};
   for (std::size_t k = 0; k < 3; ++k) {
     const int edge_id = face.edges[k];
-    const ShapeEdge* edge = edge_id >= 0 ? &shape.edges[static_cast<std::size_t>(edge_id)] : nullptr;
+    const ShapeEdge* edge =
+        edge_id >= 0 ? &shape.edges[static_cast<std::size_t>(edge_id)] : nullptr;
     if (edge == nullptr || edge->kind != EdgeKind::Flat) {
       if (!(weights[(k + 2) % 3] > -tolerance / 2)) return false;  // edge k has N_{k+2} = 0
       continue;
@@ -146,7 +147,8 @@ PrimitiveSolution solve_stencil(const Stencil& s, const Positions& x, const LcpT
       if (!c) return solution;
       const int face_body = other(s.vertex_body);
       solution.status = status_of(vertex_face_owned(
-          *pair.shapes[static_cast<std::size_t>(face_body)], pair.regions[static_cast<std::size_t>(face_body)].index,
+          *pair.shapes[static_cast<std::size_t>(face_body)],
+          pair.regions[static_cast<std::size_t>(face_body)].index,
           pair.rotations[static_cast<std::size_t>(face_body)], x, *c, tol.parametric));
       set_side_coordinates(solution.convective, other(s.vertex_body), c->x(), c->y());
       solution.gap = s.sign * vertex_face_gap(x[0], x[1], x[2], x[3]);
@@ -358,7 +360,8 @@ std::optional<LocalContact> solve_local_contact(const BodyGeometry& a, SubRegion
   const std::array<const BodyGeometry*, 2> bodies{&a, &b};
   const PairView pair{{a.shape, b.shape}, {a.rotation, b.rotation}, {region_a, region_b}};
   return solve_with_positions(*stencil, pair, tolerances, [&](const Slot& slot) {
-    return bodies[static_cast<std::size_t>(slot.body)]->vertices[static_cast<std::size_t>(slot.vertex)];
+    return bodies[static_cast<std::size_t>(slot.body)]
+        ->vertices[static_cast<std::size_t>(slot.vertex)];
   });
 }
 
@@ -376,7 +379,8 @@ std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion
     const auto k = static_cast<std::size_t>(slot.body);
     const RigidTrialState& state = bodies[k]->state;
     return Vec3(state.pole_position + state.u_delta +
-                pair.rotations[k] * bodies[k]->shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
+                pair.rotations[k] *
+                    bodies[k]->shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
   });
 }
 

@@ -14,9 +14,11 @@ bool same_regions(const PointwiseStepData& candidate, const LocalContact& contac
 
 }  // namespace
 
-ContactPairElement::ContactPairElement(PairSide a, PairSide b, std::shared_ptr<const Interaction> interaction)
+ContactPairElement::ContactPairElement(PairSide a, PairSide b,
+                                       std::shared_ptr<const Interaction> interaction)
     : a_(a), b_(b), interaction_(std::move(interaction)) {
-  for (int k = 0; k < kDofsPerNode; ++k) dofs_[static_cast<std::size_t>(k)] = kDofsPerNode * a.body + k;
+  for (int k = 0; k < kDofsPerNode; ++k)
+    dofs_[static_cast<std::size_t>(k)] = kDofsPerNode * a.body + k;
   dof_count_ = kDofsPerNode;
   if (b.boundary == nullptr) {
     for (int k = 0; k < kDofsPerNode; ++k)
@@ -48,10 +50,15 @@ ContactSide ContactPairElement::make_side(const PairSide& side, const StepContex
   return result;
 }
 
-ContactSide ContactPairElement::contact_side_a(const StepContext& ctx) const { return make_side(a_, ctx); }
-ContactSide ContactPairElement::contact_side_b(const StepContext& ctx) const { return make_side(b_, ctx); }
+ContactSide ContactPairElement::contact_side_a(const StepContext& ctx) const {
+  return make_side(a_, ctx);
+}
+ContactSide ContactPairElement::contact_side_b(const StepContext& ctx) const {
+  return make_side(b_, ctx);
+}
 
-void ContactPairElement::collect_active(const StepContext& ctx, std::vector<ActiveContact>& active) const {
+void ContactPairElement::collect_active(const StepContext& ctx,
+                                        std::vector<ActiveContact>& active) const {
   active.clear();
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
@@ -75,21 +82,23 @@ void ContactPairElement::collect_active(const StepContext& ctx, std::vector<Acti
   if (kept.size() == active.size()) return;
   std::size_t next = 0;
   for (const ActiveContact& c : active) {
-    if (next < kept.size() && same_regions(candidates_[static_cast<std::size_t>(c.candidate)], kept[next]))
+    if (next < kept.size() &&
+        same_regions(candidates_[static_cast<std::size_t>(c.candidate)], kept[next]))
       active[next++] = c;
   }
   active.resize(next);
 }
 
-void ContactPairElement::collect_engaged(const StepContext& ctx, std::vector<ActiveContact>& engaged) const {
+void ContactPairElement::collect_engaged(const StepContext& ctx,
+                                         std::vector<ActiveContact>& engaged) const {
   engaged.clear();
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const PointwiseStepData& candidate = candidates_[k];
     if (!candidate.engaged) continue;
-    const auto contact = solve_local_contact_at({a.shape, a.trial}, candidate.region_a, {b.shape, b.trial},
-                                                candidate.region_b);
+    const auto contact = solve_local_contact_at({a.shape, a.trial}, candidate.region_a,
+                                                {b.shape, b.trial}, candidate.region_b);
     if (contact && contact->status != LcpStatus::NoSolution && contact->normal_gap > 0)
       engaged.push_back({static_cast<int>(k), *contact});
   }
@@ -106,8 +115,10 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : engaged) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
-  add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual, tangent);
+  for (const ActiveContact& c : engaged)
+    steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual,
+                         tangent);
 }
 
 void ContactPairElement::outcomes(const StepContext& ctx, std::span<const ActiveContact> active,
@@ -116,7 +127,8 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : active) steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  for (const ActiveContact& c : active)
+    steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
   outcomes.resize(active.size());
   const PointwiseInput pair{interaction_.get(), &a, &b, nullptr, &ctx, false};
   // With a shared pair mass a contact's damping depends on K over the contacts
@@ -163,16 +175,21 @@ double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidat
 // An engaged contact that left the skin stays engaged while the continued law
 // still holds it with at most `tolerance` of tension (n1 = 1) — otherwise a
 // contact resting at the skin would flip at every check.
-bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
+bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
+                                       const std::vector<ActiveContact>& in,
                                        double tolerance) const {
-  const auto is_in = std::any_of(in.begin(), in.end(), [&](const ActiveContact& c) { return c.candidate == candidate; });
+  const auto is_in = std::any_of(in.begin(), in.end(),
+                                 [&](const ActiveContact& c) { return c.candidate == candidate; });
   const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
     if (!interaction_->normal_law.tensile_beyond_skin()) return false;
     const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
-    const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a, {b.shape, b.trial}, data.region_b);
-    if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0)) return false;
-    if (contact->normal_gap < interaction_->skin()) return false;  // in the skin but out: hierarchy or side
+    const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a,
+                                                {b.shape, b.trial}, data.region_b);
+    if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0))
+      return false;
+    if (contact->normal_gap < interaction_->skin())
+      return false;  // in the skin but out: hierarchy or side
   }
   return engaged_pressure(ctx, candidate) >= -tolerance;
 }

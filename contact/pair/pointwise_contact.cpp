@@ -26,7 +26,9 @@ struct SideMotion {
   Vec3T<S> point(const Vec3& reference) const {
     return pole + rotation * reference.template cast<S>();
   }
-  Vec3T<S> velocity_at(const Vec3T<S>& x) const { return velocity + angular_velocity.cross(x - pole); }
+  Vec3T<S> velocity_at(const Vec3T<S>& x) const {
+    return velocity + angular_velocity.cross(x - pole);
+  }
 };
 
 template <class S>
@@ -81,7 +83,8 @@ struct LawValues {
 LawValues law_values(const PointwiseInput& in, double g) {
   const HybridBarrierLaw& law = in.interaction->normal_law;
   if (in.engaged)
-    return {law.engaged_force(g), law.engaged_force_derivative(g), law.engaged_force_second_derivative(g)};
+    return {law.engaged_force(g), law.engaged_force_derivative(g),
+            law.engaged_force_second_derivative(g)};
   return {law.force(g), law.force_derivative(g), law.force_second_derivative(g)};
 }
 
@@ -169,8 +172,8 @@ ContactForce<S> contact_force(const PointwiseInput& in, const SideMotion<S>& a,
   result.slip_velocity.setZero();
   const FrictionParams& friction = in.interaction->friction;
   if (friction.enabled()) {
-    const Vec3T<S> motion =
-        a.point(step.material_point_a) - b.point(step.material_point_b) - step.material_gap_i.template cast<S>();
+    const Vec3T<S> motion = a.point(step.material_point_a) - b.point(step.material_point_b) -
+                            step.material_gap_i.template cast<S>();
     result.sliding = motion - normal * normal.dot(motion);  // eq. (43), see the header
     result.tangential_gap = result.sliding;
     if (step.active_i)
@@ -233,7 +236,9 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     r.template segment<3>(9) = b.xi.transpose() * (points.on_b - b.pole).cross(f.force);
   }
   if (outcome != nullptr) {
-    const auto values = [](const Vec3T<S>& v) { return Vec3(value_of(v(0)), value_of(v(1)), value_of(v(2))); };
+    const auto values = [](const Vec3T<S>& v) {
+      return Vec3(value_of(v(0)), value_of(v(1)), value_of(v(2)));
+    };
     outcome->point = 0.5 * (values(points.on_a) + values(points.on_b));
     outcome->normal = values(normal);
     outcome->gap = value_of(gap);
@@ -324,7 +329,8 @@ std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
   }
   PairStiffness result;
   result.value = value_of(total);
-  if constexpr (!std::is_same_v<S, double>) result.gradient.template head<N>() = total.derivatives();
+  if constexpr (!std::is_same_v<S, double>)
+    result.gradient.template head<N>() = total.derivatives();
   return result;
 }
 
@@ -400,7 +406,8 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
 
 void add_pointwise_contacts(const PointwiseInput& pair,
                             std::span<const PointwiseStepData* const> contacts,
-                            Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent) {
+                            Eigen::Ref<Eigen::VectorXd> residual,
+                            Eigen::Ref<Eigen::MatrixXd> tangent) {
   if (pair.b->has_dofs())
     add_contacts<12>(pair, contacts, residual, tangent, nullptr);
   else

@@ -38,9 +38,10 @@ struct PointwiseStepData {
   SubRegion region_b;
   Vec3 material_point_a = Vec3::Zero();  ///< Γ_A(c^i) in A's body frame, relative to its pole
   Vec3 material_point_b = Vec3::Zero();  ///< Γ_B(c^i) in B's body frame
-  Vec3 material_gap_i = Vec3::Zero();    ///< ĝ(c^i, d^i): the gap between those points at configuration i
-  Vec3 normal_i = Vec3::Zero();          ///< n^i; zero when the LCP had no solution at i
-  bool active_i = false;                 ///< an active contact at i: the history below is real
+  Vec3 material_gap_i =
+      Vec3::Zero();              ///< ĝ(c^i, d^i): the gap between those points at configuration i
+  Vec3 normal_i = Vec3::Zero();  ///< n^i; zero when the LCP had no solution at i
+  bool active_i = false;         ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
   bool engaged = false;      ///< in the active set of the current Newton solve
@@ -51,21 +52,21 @@ struct PointwiseStepData {
 
 /// The contact at the evaluated iterate, in plain numbers.
 struct PointwiseOutcome {
-  Vec3 point = Vec3::Zero();           ///< midpoint of Γ_A and Γ_B
-  Vec3 normal = Vec3::Zero();          ///< n, from B towards A
-  double gap = 0;                      ///< g_n
-  double pressure = 0;                 ///< p (N): ≥ 0, or slightly negative for an engaged contact
-  Vec3 normal_force = Vec3::Zero();    ///< p n, on A
+  Vec3 point = Vec3::Zero();         ///< midpoint of Γ_A and Γ_B
+  Vec3 normal = Vec3::Zero();        ///< n, from B towards A
+  double gap = 0;                    ///< g_n
+  double pressure = 0;               ///< p (N): ≥ 0, or slightly negative for an engaged contact
+  Vec3 normal_force = Vec3::Zero();  ///< p n, on A
   Vec3 friction_force = Vec3::Zero();  ///< −f_t, on A
   Vec3 tangential_gap = Vec3::Zero();  ///< g_t^{i+1} before the update of eqs. (57)–(58)
-  Vec3 sliding = Vec3::Zero();         ///< g_t^Δ of eq. (43): the step's relative tangential motion
+  Vec3 sliding = Vec3::Zero();  ///< g_t^Δ of eq. (43): the step's relative tangential motion
   StickSlip status = StickSlip::Stick;
-  double slip_coefficient = 0;         ///< μ of sliding at this state: μ_d, or Stribeck's μ(v)
-  double normal_energy = 0;            ///< Φ(g_n) = ∫_g^ḡ f_n (J)
-  double damping_force = 0;            ///< f_n − p: the damping part of the normal force (N)
-  double damping_power = 0;            ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
-  double normal_velocity = 0;          ///< ġ_n (m/s)
-  Vec3 slip_velocity = Vec3::Zero();   ///< v_t: relative tangential velocity of the contact points
+  double slip_coefficient = 0;  ///< μ of sliding at this state: μ_d, or Stribeck's μ(v)
+  double normal_energy = 0;     ///< Φ(g_n) = ∫_g^ḡ f_n (J)
+  double damping_force = 0;     ///< f_n − p: the damping part of the normal force (N)
+  double damping_power = 0;  ///< (f_n − p) ġ_n ≥ 0: power dissipated by the normal damping (W)
+  double normal_velocity = 0;         ///< ġ_n (m/s)
+  Vec3 slip_velocity = Vec3::Zero();  ///< v_t: relative tangential velocity of the contact points
 };
 
 /// K = Σ k_j of a pair's active contacts and its gradient on the element's DOFs
@@ -101,7 +102,8 @@ void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::Vector
 /// summed first and its derivatives enter every contact's tangent.
 void add_pointwise_contacts(const PointwiseInput& pair,
                             std::span<const PointwiseStepData* const> contacts,
-                            Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent);
+                            Eigen::Ref<Eigen::VectorXd> residual,
+                            Eigen::Ref<Eigen::MatrixXd> tangent);
 /// The same residual in plain arithmetic.
 void add_pointwise_contacts_residual(const PointwiseInput& pair,
                                      std::span<const PointwiseStepData* const> contacts,

@@ -113,7 +113,8 @@ bool Analysis::solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonRepo
     totals_.linear_solve_seconds += report.linear_solve_seconds;
     totals_.newton_iterations += report.iterations;
     iterations += report.iterations;
-    residual_norms.insert(residual_norms.end(), report.residual_norms.begin(), report.residual_norms.end());
+    residual_norms.insert(residual_norms.end(), report.residual_norms.begin(),
+                          report.residual_norms.end());
     report.iterations = iterations;
     report.residual_norms = residual_norms;
     if (!report.converged) return false;
@@ -152,9 +153,10 @@ bool Analysis::advance(const GlobalSystem& system, const StepSpec& spec,
                        std::vector<NodeState>& next_nodes, NewtonReport& report) {
   const StepContext& context = system.context();
   for (std::size_t n = 0; n < model_.nodes.size(); ++n)
-    next_nodes[n] = advance_node(model_.nodes[n],
-                                 system.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
-                                 context.newmark, spec.type);
+    next_nodes[n] =
+        advance_node(model_.nodes[n],
+                     system.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
+                     context.newmark, spec.type);
   place_rigid_nodes(model_, next_nodes);
   if (!all_finite(next_nodes)) {
     report.failure = "non-finite state";
@@ -261,7 +263,8 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
   read_totals(totals_, in);
   // The actions up to this step set flags and gravity; replaying them rebuilds what
   // the checkpoint does not store (the gravity read next overrides theirs).
-  for (int index = 0; index <= first_step_; ++index) apply_step_actions(model_, deck_.steps[static_cast<std::size_t>(index)]);
+  for (int index = 0; index <= first_step_; ++index)
+    apply_step_actions(model_, deck_.steps[static_cast<std::size_t>(index)]);
   read_model_state(model_, in);
   StateReader observer_state(in.text(), checkpoint_file);
   observer.read_state(observer_state, model_);
@@ -271,12 +274,14 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
 RunTotals Analysis::run(AnalysisObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
   if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
-  if (options_.checkpoint_every > 0 && resume_dt_ <= 0) next_checkpoint_ = options_.checkpoint_every;
+  if (options_.checkpoint_every > 0 && resume_dt_ <= 0)
+    next_checkpoint_ = options_.checkpoint_every;
   for (int index = first_step_; index < static_cast<int>(deck_.steps.size()); ++index) {
     if (!run_analysis_step(index, observer)) break;
   }
   totals_.final_time = time_;
-  totals_.total_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  totals_.total_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (decomposition_) totals_.decomposition_report = decomposition_->report();
   observer.finished(model_, totals_);
   return totals_;
@@ -290,10 +295,12 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   if (decomposition_) decomposition_->begin_analysis_step(time_);
   // Newmark needs accelerations that balance the forces now acting: after a
   // static step, and after actions that changed the forces (walls, gravity).
-  const bool after_static = index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
+  const bool after_static =
+      index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
   if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
     set_consistent_accelerations(model_, time_);
-  if (!resuming && (index > 0 || !spec.actions.empty()) && model_.contact) {  // step 0 was checked at build
+  if (!resuming && (index > 0 || !spec.actions.empty()) &&
+      model_.contact) {  // step 0 was checked at build
     std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
     if (decomposition_) problem = decomposition_->first_problem(problem);
     if (!problem.empty()) {
@@ -336,7 +343,8 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     system.predict();
     NewtonReport report;
     int night_owls = 0;
-    const bool converged = solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
+    const bool converged =
+        solve_step(system, newton, report, night_owls) && advance(system, spec, next_nodes, report);
     const Accuracy accuracy =
         converged ? this->accuracy(next_nodes, spec, system.context()) : Accuracy{};
     const double error = accuracy.ratio;
@@ -367,8 +375,14 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     time_ = time_next;
     ++totals_.accepted_steps;
     controller.accepted(report.iterations, dt, error);
-    StepRecord record{index,         time_, dt, context.load_factor, report.iterations, rejected_attempts,
-                      std::move(report.residual_norms), night_owls};
+    StepRecord record{index,
+                      time_,
+                      dt,
+                      context.load_factor,
+                      report.iterations,
+                      rejected_attempts,
+                      std::move(report.residual_norms),
+                      night_owls};
     rejected_attempts = 0;
     const bool sampling = time_ >= target * (1 - 1e-12);
     if (decomposition_) {

@@ -26,22 +26,22 @@ namespace polydem {
 
 struct RunOptions {
   int threads = 1;
-  bool progress = false;  ///< a progress line on stderr
-  double checkpoint_every = 0;            ///< s of simulated time between checkpoints; 0: none
-  std::string checkpoint_path;            ///< where checkpoints go (replaced each time)
-  std::uint64_t deck_fingerprint = 0;     ///< identifies the deck a checkpoint belongs to
+  bool progress = false;               ///< a progress line on stderr
+  double checkpoint_every = 0;         ///< s of simulated time between checkpoints; 0: none
+  std::string checkpoint_path;         ///< where checkpoints go (replaced each time)
+  std::uint64_t deck_fingerprint = 0;  ///< identifies the deck a checkpoint belongs to
 };
 
 /// What one accepted time step did.
 struct StepRecord {
-  int analysis_step = 0;            ///< index into DeckData::steps
-  double time = 0;                  ///< t_{i+1}
+  int analysis_step = 0;  ///< index into DeckData::steps
+  double time = 0;        ///< t_{i+1}
   double dt = 0;
-  double load_factor = 1;           ///< gravity factor at t_{i+1} (ramped in static steps)
+  double load_factor = 1;  ///< gravity factor at t_{i+1} (ramped in static steps)
   int newton_iterations = 0;
-  int rejected_attempts = 0;        ///< attempts rejected before this one succeeded
+  int rejected_attempts = 0;  ///< attempts rejected before this one succeeded
   std::vector<double> residual_norms;
-  int night_owls = 0;               ///< re-solves of this step for night-owl contacts (§2.6.3)
+  int night_owls = 0;  ///< re-solves of this step for night-owl contacts (§2.6.3)
 };
 
 struct RunTotals {
@@ -93,7 +93,8 @@ class Analysis {
  private:
   struct StepOutcome;
   bool run_analysis_step(int index, AnalysisObserver& observer);
-  bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report, int& night_owls);
+  bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report,
+                  int& night_owls);
   bool advance(const GlobalSystem& system, const StepSpec& spec, std::vector<NodeState>& next_nodes,
                NewtonReport& report);
   struct Accuracy;
@@ -111,8 +112,8 @@ class Analysis {
   RunOptions options_;
   RunTotals totals_;
   double time_ = 0;
-  int first_step_ = 0;              ///< the analysis step run() starts with
-  double resume_dt_ = 0;            ///< > 0: run() resumes inside first_step_ with this Δt
+  int first_step_ = 0;    ///< the analysis step run() starts with
+  double resume_dt_ = 0;  ///< > 0: run() resumes inside first_step_ with this Δt
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
 };

@@ -25,8 +25,10 @@ TriangleMesh particle_mesh(const ShapeSpec& spec) {
 
 TriangleMesh boundary_mesh(const BoundarySpec& spec) {
   if (spec.kind == "plane")
-    return make_planar_rectangle({spec.center, spec.normal, spec.u_direction, spec.length_u, spec.length_v});
-  if (spec.kind == "box_container") return make_box_container({spec.center, spec.half_extents, spec.open_top});
+    return make_planar_rectangle(
+        {spec.center, spec.normal, spec.u_direction, spec.length_u, spec.length_v});
+  if (spec.kind == "box_container")
+    return make_box_container({spec.center, spec.half_extents, spec.open_top});
   MeshTransform scale;
   scale.scale = spec.scale;
   return transformed(read_mesh(spec.file), scale);
@@ -100,20 +102,22 @@ BodySpec with_mass_properties(BodySpec body, const ShapeLibrary& shapes) {
 
 std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeLibrary& shapes,
                                               const std::vector<BodySpec>& bodies) {
-  if (std::none_of(bodies.begin(), bodies.end(), [](const BodySpec& b) { return !b.shape.empty(); }))
+  if (std::none_of(bodies.begin(), bodies.end(),
+                   [](const BodySpec& b) { return !b.shape.empty(); }))
     return nullptr;
   GroupIndex groups;
   std::vector<ContactBody> contact_bodies;
   for (const BodySpec& body : bodies)
-    contact_bodies.push_back(body.shape.empty()
-                                 ? ContactBody{body.name, nullptr, body.mass, -1}
-                                 : ContactBody{body.name, shapes.at(body.shape), body.mass, groups.id(body.group)});
+    contact_bodies.push_back(body.shape.empty() ? ContactBody{body.name, nullptr, body.mass, -1}
+                                                : ContactBody{body.name, shapes.at(body.shape),
+                                                              body.mass, groups.id(body.group)});
   std::vector<BoundarySurface> boundaries;
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;
     surface.name = spec.name;
-    surface.shape = with_deck_context(spec.mark, "boundary '" + spec.name + "'",
-                                      [&] { return build_boundary_shape(boundary_mesh(spec), spec.name); });
+    surface.shape = with_deck_context(spec.mark, "boundary '" + spec.name + "'", [&] {
+      return build_boundary_shape(boundary_mesh(spec), spec.name);
+    });
     surface.displacement = spec.displacement;
     surface.displacement_scale = spec.displacement_scale;
     surface.group = groups.id(spec.group);

@@ -20,7 +20,8 @@ double mechanical_energy(const Model& model, std::span<const NodeState> nodes,
 EnergyMonitor::EnergyMonitor(const Model& model)
     : previous_nodes_(model.nodes), previous_gravity_(model.gravity) {
   measure_state(model, 1.0);
-  values_.initial_energy = values_.kinetic_energy + values_.potential_energy + values_.contact_energy;
+  values_.initial_energy =
+      values_.kinetic_energy + values_.potential_energy + values_.contact_energy;
   if (model.contact) boundary_work_ = model.contact->snapshot().boundary_work;
 }
 
@@ -81,9 +82,9 @@ double step_energy_error(const Model& model, std::span<const NodeState> next,
 const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
                                            double previous_load_factor, double load_factor) {
   // Gravity may have been changed by an action since the last update.
-  values_.external_work +=
-      external_work_increment(model, previous_nodes_, model.nodes, previous_time, time,
-                              previous_load_factor * previous_gravity_, load_factor * model.gravity);
+  values_.external_work += external_work_increment(
+      model, previous_nodes_, model.nodes, previous_time, time,
+      previous_load_factor * previous_gravity_, load_factor * model.gravity);
   if (model.contact) {  // moving boundaries do work on the bodies through the contacts
     values_.external_work += model.contact->snapshot().boundary_work - boundary_work_;
     boundary_work_ = model.contact->snapshot().boundary_work;

@@ -16,17 +16,20 @@ struct MonitorValues {
   double kinetic_energy = 0;
   double potential_energy = 0;
   double external_work = 0;
-  double contact_energy = 0;  ///< elastic energy stored in the contacts (normal law and tangential springs)
+  double contact_energy =
+      0;  ///< elastic energy stored in the contacts (normal law and tangential springs)
   double damping_dissipation = 0;   ///< normal contact damping, since the start
   double friction_dissipation = 0;  ///< friction, since the start
   double switching_energy =
       0;  ///< brought in by contacts switching inside the skin (ContactSnapshot)
-  double initial_energy = 0;        ///< T + V + contact energy at the start
+  double initial_energy = 0;  ///< T + V + contact energy at the start
   Vec3 linear_momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();
 
   /// T + V + contact energy − W: constant for conservative loading and contact.
-  double total_energy() const { return kinetic_energy + potential_energy + contact_energy - external_work; }
+  double total_energy() const {
+    return kinetic_energy + potential_energy + contact_energy - external_work;
+  }
   /// T + V + stored − initial − W + dissipated − switched: zero but for the time
   /// integration error.
   double energy_balance_error() const {

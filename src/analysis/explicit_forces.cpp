@@ -16,7 +16,8 @@ double contact_critical_step(const ContactPairElement& element, const ContactSid
   const Interaction& law = element.interaction();
   const double stiffness = std::max(-law.normal_law.force_derivative(gap), law.friction.stiffness);
   if (!(stiffness > 0)) return std::numeric_limits<double>::infinity();
-  return critical_time_step(effective_mass(a, b), stiffness, critical_damping_ratio(law.damping, law.restitution));
+  return critical_time_step(effective_mass(a, b), stiffness,
+                            critical_damping_ratio(law.damping, law.restitution));
 }
 
 }  // namespace

@@ -63,9 +63,11 @@ CriticalStep contact_critical_step(const Model& model, const DeckData& deck) {
       const Partners partners = partners_of(contact, body.group == a ? other : a);
       const double stiffness = switch_stiffness(spec.params, sizes[body.shape.get()]);
       if (partners.boundaries)
-        consider(smallest, body.name, body.mass, stiffness, critical_damping_ratio(spec.params.damping, spec.params.restitution));
+        consider(smallest, body.name, body.mass, stiffness,
+                 critical_damping_ratio(spec.params.damping, spec.params.restitution));
       if (partners.bodies)
-        consider(smallest, body.name, body.mass / 2, stiffness, critical_damping_ratio(spec.params.damping, spec.params.restitution));
+        consider(smallest, body.name, body.mass / 2, stiffness,
+                 critical_damping_ratio(spec.params.damping, spec.params.restitution));
     }
   }
   return smallest;

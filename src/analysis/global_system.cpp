@@ -53,7 +53,8 @@ void GlobalSystem::rebuild_pattern() {
 void GlobalSystem::begin_step(StepContext context, double step_start_time) {
   increments_.setZero();
   for (const PrescribedDof& prescribed : model_.prescribed)
-    increments_[prescribed.dof] = prescribed.value(context.time) - prescribed.value(step_start_time);
+    increments_[prescribed.dof] =
+        prescribed.value(context.time) - prescribed.value(step_start_time);
   context_ = context;
   context_.nodes = model_.nodes;
   context_.increments = &increments_;

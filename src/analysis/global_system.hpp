@@ -71,8 +71,8 @@ class GlobalSystem final : public NewtonProblem {
   std::uint64_t pattern_version_ = 0;  ///< of the last evaluation, over every process
   StepContext context_;
   Eigen::VectorXd increments_;
-  Eigen::VectorXd trial_increments_;       ///< scratch of admissible()
-  std::vector<int> equation_dof_;          ///< the DOF of each equation
+  Eigen::VectorXd trial_increments_;  ///< scratch of admissible()
+  std::vector<int> equation_dof_;     ///< the DOF of each equation
   // Each pair splits the equations in two: weights are zero on the other kind.
   Eigen::VectorXd force_row_weight_;   ///< 1 for forces, 1/L for moments (÷ force scale)
   Eigen::VectorXd gap_row_weight_;     ///< 1/L for position gaps, 1 for rotation gaps

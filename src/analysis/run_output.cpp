@@ -14,13 +14,20 @@
 namespace polydem {
 namespace {
 
-const std::vector<std::string> kMonitorColumns = {
-    "time",           "dt",
-    "newton_iterations", "rejected_steps",
-    "kinetic_energy", "potential_energy",
-    "external_work",  "total_energy",
-    "linear_momentum_x", "linear_momentum_y", "linear_momentum_z",
-    "angular_momentum_x", "angular_momentum_y", "angular_momentum_z"};
+const std::vector<std::string> kMonitorColumns = {"time",
+                                                  "dt",
+                                                  "newton_iterations",
+                                                  "rejected_steps",
+                                                  "kinetic_energy",
+                                                  "potential_energy",
+                                                  "external_work",
+                                                  "total_energy",
+                                                  "linear_momentum_x",
+                                                  "linear_momentum_y",
+                                                  "linear_momentum_z",
+                                                  "angular_momentum_x",
+                                                  "angular_momentum_y",
+                                                  "angular_momentum_z"};
 
 /// With contact: counts, night-owl re-solves, stored energy and each boundary's reaction.
 std::vector<std::string> monitor_columns(const Model& model) {
@@ -30,13 +37,16 @@ std::vector<std::string> monitor_columns(const Model& model) {
                                  "contact_energy", "damping_dissipation", "friction_dissipation",
                                  "contact_switching_energy", "energy_balance_error"});
   for (const BoundarySurface& boundary : model.contact->boundaries())
-    for (const char* axis : {"x", "y", "z", "mx", "my", "mz"}) columns.push_back("reaction_" + boundary.name + "_" + axis);
+    for (const char* axis : {"x", "y", "z", "mx", "my", "mz"})
+      columns.push_back("reaction_" + boundary.name + "_" + axis);
   return columns;
 }
 
 nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); }
 
-void append(DataArray& array, const Vec3& v) { array.values.insert(array.values.end(), {v.x(), v.y(), v.z()}); }
+void append(DataArray& array, const Vec3& v) {
+  array.values.insert(array.values.end(), {v.x(), v.y(), v.z()});
+}
 
 // One point per pole, then one per rigid node (point_kind 0 and 1); a rigid
 // node's body_id and centre_of_mass are those of its body, a pole's constraint
@@ -87,11 +97,13 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
     body_a.values.push_back(c.body_a);
     body_b.values.push_back(c.body_b);
     boundary.values.push_back(c.boundary);
-    kind.values.push_back(static_cast<double>(c.kind));  // 0 vertex-face, 1 edge-edge, 2 vertex-edge, 3 vertex-vertex
+    kind.values.push_back(
+        static_cast<double>(c.kind));  // 0 vertex-face, 1 edge-edge, 2 vertex-edge, 3 vertex-vertex
     slip.values.push_back(c.outcome.status == StickSlip::Slip ? 1.0 : 0.0);
   }
   mesh.add_vertex_cells();
-  mesh.point_data = {normal_force, friction_force, normal, gap, body_a, body_b, boundary, kind, slip};
+  mesh.point_data = {normal_force, friction_force, normal, gap, body_a,
+                     body_b,       boundary,       kind,   slip};
   return mesh;
 }
 
@@ -115,12 +127,14 @@ nlohmann::ordered_json rigid_nodes_json(const Model& model) {
 
 }  // namespace
 
-RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model, const DeckData& deck)
+RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
+                     const DeckData& deck)
     : directory_(directory), deck_(deck), energy_(model) {
   std::filesystem::create_directories(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
-  newton_csv_ = std::make_unique<CsvLog>(directory_ / "newton.csv",
-                                         std::vector<std::string>{"time", "dt", "evaluation", "residual_norm"});
+  newton_csv_ = std::make_unique<CsvLog>(
+      directory_ / "newton.csv",
+      std::vector<std::string>{"time", "dt", "evaluation", "residual_norm"});
   if (deck_.output.vtk) {
     std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
@@ -133,22 +147,34 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
 RunOutput::~RunOutput() = default;
 
 void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
-  const MonitorValues& values = energy_.update(model, previous_time_, record.time, previous_load_factor_, record.load_factor);
+  const MonitorValues& values =
+      energy_.update(model, previous_time_, record.time, previous_load_factor_, record.load_factor);
   previous_time_ = record.time;
   previous_load_factor_ = record.load_factor;
   rejected_steps_ += record.rejected_attempts;
   const Vec3& p = values.linear_momentum;
   const Vec3& h = values.angular_momentum;
-  std::vector<double> row = {record.time, record.dt, static_cast<double>(record.newton_iterations),
-                             static_cast<double>(rejected_steps_), values.kinetic_energy,
-                             values.potential_energy, values.external_work, values.total_energy(), p.x(),
-                             p.y(), p.z(), h.x(), h.y(), h.z()};
+  std::vector<double> row = {record.time,
+                             record.dt,
+                             static_cast<double>(record.newton_iterations),
+                             static_cast<double>(rejected_steps_),
+                             values.kinetic_energy,
+                             values.potential_energy,
+                             values.external_work,
+                             values.total_energy(),
+                             p.x(),
+                             p.y(),
+                             p.z(),
+                             h.x(),
+                             h.y(),
+                             h.z()};
   if (model.contact) {
     const ContactSnapshot& contact = model.contact->snapshot();
-    row.insert(row.end(), {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
-                           static_cast<double>(record.night_owls), values.contact_energy,
-                           values.damping_dissipation, values.friction_dissipation, values.switching_energy,
-                           values.energy_balance_error()});
+    row.insert(
+        row.end(),
+        {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
+         static_cast<double>(record.night_owls), values.contact_energy, values.damping_dissipation,
+         values.friction_dissipation, values.switching_energy, values.energy_balance_error()});
     for (std::size_t s = 0; s < contact.boundary_reactions.size(); ++s) {
       const Vec3& f = contact.boundary_reactions[s];
       const Vec3& m = contact.boundary_moments[s];
@@ -157,7 +183,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
   }
   monitor_csv_->write_row(row);
   for (std::size_t k = 0; k < record.residual_norms.size(); ++k)
-    newton_csv_->write_row({record.time, record.dt, static_cast<double>(k), record.residual_norms[k]});
+    newton_csv_->write_row(
+        {record.time, record.dt, static_cast<double>(k), record.residual_norms[k]});
 }
 
 void RunOutput::sample(const Model& model, double time) {
@@ -228,12 +255,13 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
   summary["bodies"] = bodies;
   summary["rigid_nodes"] = rigid_nodes_json(model);
   const double steps = static_cast<double>(std::max(totals.accepted_steps, 1L));
-  summary["totals"] = {{"accepted_steps", totals.accepted_steps},
-                       {"rejected_steps", totals.rejected_steps},
-                       {"newton_iterations", totals.newton_iterations},
-                       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
-                       {"night_owl_resolves", totals.night_owl_resolves},
-                       {"rejections_by_cause", totals.rejections}};
+  summary["totals"] = {
+      {"accepted_steps", totals.accepted_steps},
+      {"rejected_steps", totals.rejected_steps},
+      {"newton_iterations", totals.newton_iterations},
+      {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
+      {"night_owl_resolves", totals.night_owl_resolves},
+      {"rejections_by_cause", totals.rejections}};
   if (model.contact && model.contact->search_settings().domain) {
     const DomainReport& domain = model.contact->domain_report();
     summary["contact_domain"] = {{"exits", domain.exits},

@@ -46,7 +46,8 @@ class RunOutput final : public AnalysisObserver {
   std::unique_ptr<CsvLog> newton_csv_;
   std::unique_ptr<PvdCollection> pvd_;
   std::unique_ptr<PvdCollection> contact_pvd_;  ///< contacts.pvd, when the model has contact
-  std::unique_ptr<PvdCollection> surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
+  std::unique_ptr<PvdCollection>
+      surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
   int sample_count_ = 0;
   double previous_time_ = 0;
   double previous_load_factor_ = 1;

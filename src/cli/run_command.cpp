@@ -11,9 +11,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <array>
 #include "solvers/mpi_launcher.hpp"
 #include "solvers/parallel_runtime.hpp"
-#include <array>
 
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/body_placement.hpp"
@@ -111,25 +111,29 @@ void add_run_commands(CLI::App& app, int& exit_code) {
                   "Threads for element evaluation (default: all cores, shared among the MPI ranks)")
       ->check(CLI::Range(1, 1024));
   run->add_flag("--quiet", args->quiet, "No progress line or final report");
-  run->add_option("--checkpoint-every", args->checkpoint_every,
-                  "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
-                  "simulated time")
+  run->add_option(
+         "--checkpoint-every", args->checkpoint_every,
+         "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
+         "simulated time")
       ->check(CLI::PositiveNumber);
-  run->add_option("--restart", args->restart,
-                  "Continue from a checkpoint of a run of the same deck (bitwise the same results with "
-                  "the same thread count)")
+  run->add_option(
+         "--restart", args->restart,
+         "Continue from a checkpoint of a run of the same deck (bitwise the same results with "
+         "the same thread count)")
       ->check(CLI::ExistingFile);
   run->callback([args, &exit_code] { exit_code = run_deck(*args); });
 
   auto pack_deck = std::make_shared<std::array<std::string, 2>>();
-  CLI::App* pack = app.add_subcommand(
-      "pack", "Write the bodies with shapes of a deck (its packings, body files and single bodies) as a body CSV file");
+  CLI::App* pack = app.add_subcommand("pack",
+                                      "Write the bodies with shapes of a deck (its packings, body "
+                                      "files and single bodies) as a body CSV file");
   pack->add_option("DECK", (*pack_deck)[0], "YAML deck")->required();
   pack->add_option("--out", (*pack_deck)[1], "The CSV file to write")->required();
   pack->callback([pack_deck, &exit_code] {
     const DeckData deck = read_deck((*pack_deck)[0]);
     std::vector<BodySpec> bodies = all_bodies(deck, build_shapes(deck));
-    std::erase_if(bodies, [](const BodySpec& body) { return body.shape.empty(); });  // the CSV needs a shape
+    std::erase_if(
+        bodies, [](const BodySpec& body) { return body.shape.empty(); });  // the CSV needs a shape
     write_file_atomically((*pack_deck)[1], format_body_csv(bodies));
     std::cout << (*pack_deck)[1] << ": " << bodies.size() << " bodies\n";
     exit_code = 0;

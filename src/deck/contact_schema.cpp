@@ -21,32 +21,50 @@ ObjectSchema box_geometry() {
   ObjectSchema schema{"box", "A box centred on the pole: `{box: {size: [a, b, c]}}`."};
   schema.add_vec3("size", "Edge lengths along the body axes.").with_unit("m").make_required();
   schema.complete = [](ParamSet& set) {
-    if (!(set.vec3("size").minCoeff() > 0)) throw set.error("size", "every edge length must be > 0");
+    if (!(set.vec3("size").minCoeff() > 0))
+      throw set.error("size", "every edge length must be > 0");
   };
   return schema;
 }
 
 ObjectSchema tetrahedron_geometry() {
-  ObjectSchema schema{"tetrahedron", "A regular tetrahedron centred on the pole, one vertex on +z."};
+  ObjectSchema schema{"tetrahedron",
+                      "A regular tetrahedron centred on the pole, one vertex on +z."};
   schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
   return schema;
 }
 
 ObjectSchema octahedron_geometry() {
-  ObjectSchema schema{"octahedron", "A regular octahedron centred on the pole, vertices on the axes."};
+  ObjectSchema schema{"octahedron",
+                      "A regular octahedron centred on the pole, vertices on the axes."};
   schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
   return schema;
 }
 
 ObjectSchema tetrapod_geometry() {
-  ObjectSchema schema{"tetrapod",
-                      "Four truncated-cone legs along the tetrahedral directions joined by a convex "
-                      "hub (paper §3.4, §3.6): a non-convex particle with concave edges."};
-  schema.add_real("leg_length", "Centre to tip-cap centre.").with_unit("m").make_required().greater_than(0);
-  schema.add_real("base_radius", "Leg radius at the centre.").with_unit("m").make_required().greater_than(0);
-  schema.add_real("tip_radius", "Leg radius at the tip.").with_unit("m").make_required().greater_than(0);
-  schema.add_integer("facets", "Sides of each leg's polygonal cross-section.").with_default(16LL).at_least(3).at_most(256);
-  schema.add_real("hub_distance", "Where the legs meet the hub, from the centre; 0 picks base_radius.")
+  ObjectSchema schema{
+      "tetrapod",
+      "Four truncated-cone legs along the tetrahedral directions joined by a convex "
+      "hub (paper §3.4, §3.6): a non-convex particle with concave edges."};
+  schema.add_real("leg_length", "Centre to tip-cap centre.")
+      .with_unit("m")
+      .make_required()
+      .greater_than(0);
+  schema.add_real("base_radius", "Leg radius at the centre.")
+      .with_unit("m")
+      .make_required()
+      .greater_than(0);
+  schema.add_real("tip_radius", "Leg radius at the tip.")
+      .with_unit("m")
+      .make_required()
+      .greater_than(0);
+  schema.add_integer("facets", "Sides of each leg's polygonal cross-section.")
+      .with_default(16LL)
+      .at_least(3)
+      .at_most(256);
+  schema
+      .add_real("hub_distance",
+                "Where the legs meet the hub, from the centre; 0 picks base_radius.")
       .with_unit("m")
       .with_default(0.0)
       .at_least(0);
@@ -58,7 +76,9 @@ ObjectSchema mesh_geometry() {
                       "A closed, outward-oriented triangle mesh from an STL (ASCII or binary) or "
                       "OBJ file; coordinates are body-frame positions relative to the pole."};
   schema.add_string("file", "Mesh file, relative to the deck's folder.").make_required();
-  schema.add_real("scale", "Uniform scale applied to the coordinates.").with_default(1.0).greater_than(0);
+  schema.add_real("scale", "Uniform scale applied to the coordinates.")
+      .with_default(1.0)
+      .greater_than(0);
   return schema;
 }
 
@@ -66,16 +86,25 @@ ObjectSchema mesh_geometry() {
 
 ObjectSchema plane_surface() {
   ObjectSchema schema{"plane", "A finite rectangle (two triangles), facing the bodies."};
-  schema.add_vec3("center", "Centre of the rectangle.").with_unit("m").with_default(Vec3(Vec3::Zero()));
+  schema.add_vec3("center", "Centre of the rectangle.")
+      .with_unit("m")
+      .with_default(Vec3(Vec3::Zero()));
   schema.add_vec3("normal", "Normal towards the bodies.").with_default(Vec3(Vec3::UnitZ()));
   schema.add_vec3("u_direction", "Direction of the first side (projected into the plane).")
       .with_default(Vec3(Vec3::UnitX()));
-  schema.add_real("length_u", "Length of the first side.").with_unit("m").make_required().greater_than(0);
-  schema.add_real("length_v", "Length of the second side.").with_unit("m").make_required().greater_than(0);
+  schema.add_real("length_u", "Length of the first side.")
+      .with_unit("m")
+      .make_required()
+      .greater_than(0);
+  schema.add_real("length_v", "Length of the second side.")
+      .with_unit("m")
+      .make_required()
+      .greater_than(0);
   schema.complete = [](ParamSet& set) {
     const Vec3 n = set.vec3("normal");
     if (!(n.norm() > 0)) throw set.error("normal", "must not be the zero vector");
-    if (n.normalized().cross(set.vec3("u_direction")).norm() < 1e-9 * set.vec3("u_direction").norm() ||
+    if (n.normalized().cross(set.vec3("u_direction")).norm() <
+            1e-9 * set.vec3("u_direction").norm() ||
         !(set.vec3("u_direction").norm() > 0))
       throw set.error("u_direction", "must not be zero or parallel to the normal");
   };
@@ -87,7 +116,9 @@ ObjectSchema box_container_surface() {
                       "An axis-aligned box seen from inside (bottom, four walls, optional lid), "
                       "normals inward."};
   schema.add_vec3("center", "Centre of the box.").with_unit("m").with_default(Vec3(Vec3::Zero()));
-  schema.add_vec3("half_extents", "Half the inner size along x, y, z.").with_unit("m").make_required();
+  schema.add_vec3("half_extents", "Half the inner size along x, y, z.")
+      .with_unit("m")
+      .make_required();
   schema.add_bool("open_top", "Leave out the lid.").with_default(true);
   schema.complete = [](ParamSet& set) {
     if (!(set.vec3("half_extents").minCoeff() > 0))
@@ -97,10 +128,13 @@ ObjectSchema box_container_surface() {
 }
 
 ObjectSchema surface_mesh() {
-  ObjectSchema schema{"surface_mesh",
-                      "A triangle mesh (STL or OBJ), open or closed, whose normals face the bodies."};
+  ObjectSchema schema{
+      "surface_mesh",
+      "A triangle mesh (STL or OBJ), open or closed, whose normals face the bodies."};
   schema.add_string("file", "Mesh file, relative to the deck's folder.").make_required();
-  schema.add_real("scale", "Uniform scale applied to the coordinates.").with_default(1.0).greater_than(0);
+  schema.add_real("scale", "Uniform scale applied to the coordinates.")
+      .with_default(1.0)
+      .greater_than(0);
   return schema;
 }
 
@@ -123,7 +157,8 @@ std::set<std::pair<std::string, std::string>> meeting_groups(const ParamSet& dec
   for (const char* bulk : {"packings", "body_files"})
     for (const ParamSet& set : deck.objects(bulk)) body_groups[set.string("group")] += 2;
   std::set<std::string> boundary_groups;
-  for (const ParamSet& boundary : deck.objects("boundaries")) boundary_groups.insert(boundary.string("group"));
+  for (const ParamSet& boundary : deck.objects("boundaries"))
+    boundary_groups.insert(boundary.string("group"));
   std::set<std::pair<std::string, std::string>> pairs;
   for (const auto& [a, count_a] : body_groups) {
     for (const auto& [b, count_b] : body_groups)
@@ -153,7 +188,8 @@ void check_shape_names(const ParamSet& deck) {
     if (!body.has_value("shape")) continue;
     const std::string& shape = body.string("shape");
     if (std::find(names.begin(), names.end(), shape) == names.end())
-      throw body.error("shape", "no shape named '" + shape + "' in `shapes`" + did_you_mean(shape, names));
+      throw body.error("shape",
+                       "no shape named '" + shape + "' in `shapes`" + did_you_mean(shape, names));
   }
 }
 
@@ -164,14 +200,16 @@ void check_interactions(const ParamSet& deck) {
     const auto key = group_pair(interaction.string("group_a"), interaction.string("group_b"));
     auto [found, inserted] = declared.emplace(key, &interaction);
     if (!inserted)
-      throw interaction.error("group_a", "groups " + describe_pair(key) + " already have an interaction (at " +
+      throw interaction.error("group_a", "groups " + describe_pair(key) +
+                                             " already have an interaction (at " +
                                              found->second->mark.str() + ")");
   }
   for (const auto& pair : meeting_groups(deck))
     if (!declared.contains(pair))
       throw contact.error("interactions", "no interaction for groups " + describe_pair(pair) +
-                                              ": add one with group_a: " + pair.first + ", group_b: " +
-                                              pair.second + " (enabled: false if they should not touch)");
+                                              ": add one with group_a: " + pair.first +
+                                              ", group_b: " + pair.second +
+                                              " (enabled: false if they should not touch)");
 }
 
 }  // namespace
@@ -180,8 +218,8 @@ PolymorphicFamily geometry_family() {
   PolymorphicFamily family;
   family.name = "geometry";
   family.description = "The geometry of a particle shape, a map with one key naming its type.";
-  family.members = {box_geometry(), tetrahedron_geometry(), octahedron_geometry(), tetrapod_geometry(),
-                    mesh_geometry()};
+  family.members = {box_geometry(), tetrahedron_geometry(), octahedron_geometry(),
+                    tetrapod_geometry(), mesh_geometry()};
   return family;
 }
 
@@ -205,16 +243,20 @@ ObjectSchema boundary_params() {
                       "A rigid surface without DOFs that bodies collide with (ground, walls), "
                       "fixed or translated as prescribed."};
   schema.add_string("name", "Unique name of the boundary.").make_required();
-  schema.add_string("group", "Contact group (see `contact.interactions`).").with_default(std::string("boundary"));
+  schema.add_string("group", "Contact group (see `contact.interactions`).")
+      .with_default(std::string("boundary"));
   schema.add_polymorphic("surface", "surface", "Its surface.").make_required();
   schema.add_object("motion", "motion", "Prescribed translation.");
-  schema.add_bool("active", "Acts from the start; false: only after an `add_boundary` action.").with_default(true);
+  schema.add_bool("active", "Acts from the start; false: only after an `add_boundary` action.")
+      .with_default(true);
   return schema;
 }
 
 ObjectSchema motion_params() {
   ObjectSchema schema{"motion", "A prescribed translation x(t) = x0 + scale(t)·displacement."};
-  schema.add_vec3("displacement", "The translation at scale 1.").with_unit("m").with_default(Vec3(Vec3::Zero()));
+  schema.add_vec3("displacement", "The translation at scale 1.")
+      .with_unit("m")
+      .with_default(Vec3(Vec3::Zero()));
   schema.add_polymorphic("scale", "time_function", "Multiplies the displacement (0 at rest).")
       .with_computed_default("0 (no motion)");
   return schema;
@@ -223,9 +265,10 @@ ObjectSchema motion_params() {
 ObjectSchema contact_params() {
   ObjectSchema schema{"contact", "Contact search settings and laws (paper §2.4–2.6)."};
   schema
-      .add_real("travel_factor",
-                "Bounding volumes are inflated by this factor times the distance a body can travel in "
-                "one step (|v|Δt + |a|Δt²/2 + |ω|Δt·R), §2.5.1 and §2.6.3.")
+      .add_real(
+          "travel_factor",
+          "Bounding volumes are inflated by this factor times the distance a body can travel in "
+          "one step (|v|Δt + |a|Δt²/2 + |ω|Δt·R), §2.5.1 and §2.6.3.")
       .with_default(2.0)
       .at_least(0);
   schema.add_real("minimum_margin", "Inflation added to every bounding volume.")
@@ -282,8 +325,9 @@ ObjectSchema search_domain_params() {
 }
 
 ObjectSchema interaction_params() {
-  ObjectSchema schema{"interaction",
-                      "The contact law between bodies of group_a and bodies or boundaries of group_b."};
+  ObjectSchema schema{
+      "interaction",
+      "The contact law between bodies of group_a and bodies or boundaries of group_b."};
   schema.add_string("group_a", "A group name.").make_required();
   schema.add_string("group_b", "The other group name.").with_computed_default("group_a");
   schema.add_bool("enabled", "false: the two groups do not interact.").with_default(true);
@@ -296,8 +340,10 @@ ObjectSchema interaction_params() {
       .with_computed_default("`damping_ratio`");
   schema
       .add_real("damping_ramp",
-                "The normal dashpot (eq. 52 or `damping`, of any kind) fades in (smoothstep) over this outer "
-                "fraction of the skin, so that the normal force is C¹ where contact starts and Newton does not "
+                "The normal dashpot (eq. 52 or `damping`, of any kind) fades in (smoothstep) over "
+                "this outer "
+                "fraction of the skin, so that the normal force is C¹ where contact starts and "
+                "Newton does not "
                 "cycle there; 0: as printed (a jump at the skin for eq. 52 with exponent 1).")
       .with_default(0.1)
       .at_least(0)
@@ -336,8 +382,13 @@ ObjectSchema normal_law_params() {
       .at_least(1);
   schema.add_polymorphic("branch", "normal_branch", "Part (i) from a law or from material data.")
       .with_computed_default("ε1 (g̅ − g)^n1 with `stiffness` and `exponent`");
-  schema.add_real("barrier_fraction", "f: the barrier starts at f·ḡ_n.").with_default(0.5).greater_than(0).less_than(1);
-  schema.add_real("barrier_exponent", "n2 < 0 of the barrier part (ii).").with_default(-1.0).less_than(0);
+  schema.add_real("barrier_fraction", "f: the barrier starts at f·ḡ_n.")
+      .with_default(0.5)
+      .greater_than(0)
+      .less_than(1);
+  schema.add_real("barrier_exponent", "n2 < 0 of the barrier part (ii).")
+      .with_default(-1.0)
+      .less_than(0);
   schema.complete = [](ParamSet& set) {
     if (set.has_value("skin") == set.has_value("relative_skin"))
       throw set.error(set.has_value("skin") ? "relative_skin" : "skin",
@@ -361,8 +412,14 @@ ObjectSchema friction_params() {
   ObjectSchema schema{"friction", "Coulomb friction on an elastic tangential gap (§2.4.8)."};
   schema.add_real("static", "μ_s.").with_default(0.0).at_least(0);
   schema.add_real("dynamic", "μ_d ≤ μ_s.").with_computed_default("static").at_least(0);
-  schema.add_real("stiffness", "ε_t, tangential penalty stiffness.").with_unit("N/m").with_default(0.0).at_least(0);
-  schema.add_real("damping", "c_t, tangential viscous coefficient.").with_unit("N·s/m").with_default(0.0).at_least(0);
+  schema.add_real("stiffness", "ε_t, tangential penalty stiffness.")
+      .with_unit("N/m")
+      .with_default(0.0)
+      .at_least(0);
+  schema.add_real("damping", "c_t, tangential viscous coefficient.")
+      .with_unit("N·s/m")
+      .with_default(0.0)
+      .at_least(0);
   schema
       .add_real("transition_speed",
                 "v_s of the Stribeck curve: sliding at speed v resists with μ_d + (μ_s − μ_d) "
@@ -379,11 +436,14 @@ ObjectSchema friction_params() {
   schema.complete = [](ParamSet& set) {
     if (!set.has_value("dynamic")) set.at("dynamic").value = set.real("static");
     if (set.real("dynamic") > set.real("static"))
-      throw set.error("dynamic", "must not exceed static (" + format_real(set.real("static")) + ")");
+      throw set.error("dynamic",
+                      "must not exceed static (" + format_real(set.real("static")) + ")");
     if (set.real("static") == 0 && set.real("viscous") > 0)
       throw set.error("viscous", "needs friction (static > 0) to add to");
     if (set.real("static") > 0 && !(set.real("stiffness") > 0))
-      throw set.error("stiffness", "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
+      throw set.error(
+          "stiffness",
+          "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
   };
   return schema;
 }

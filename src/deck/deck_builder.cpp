@@ -185,7 +185,8 @@ BoundarySpec boundary(const ParamSet& set, const std::string& deck_file) {
   }
   const ParamSet& motion = set.object("motion");
   spec.displacement = motion.vec3("displacement");
-  if (motion.has_value("scale")) spec.displacement_scale = build_time_function(motion.object("scale"));
+  if (motion.has_value("scale"))
+    spec.displacement_scale = build_time_function(motion.object("scale"));
   spec.active = set.boolean("active");
   spec.mark = set.mark;
   return spec;
@@ -222,7 +223,8 @@ InteractionSpec interaction(const ParamSet& set) {
 }
 
 BodyTemplate body_template(const ParamSet& set) {
-  return {set.real("density"), set.string("group"), set.vec3("velocity"), set.vec3("angular_velocity")};
+  return {set.real("density"), set.string("group"), set.vec3("velocity"),
+          set.vec3("angular_velocity")};
 }
 
 BodyFileSpec body_file(const ParamSet& set, const std::string& deck_file) {
@@ -255,7 +257,8 @@ ContactSpec contact(const ParamSet& set) {
   if (set.has_value("cell_size")) spec.cell_size = set.real("cell_size");
   if (const ParamSet& domain = set.object("domain"); domain.has_value("min"))
     spec.domain = BoxSpec{domain.vec3("min"), domain.vec3("max")};
-  for (const auto& item : set.objects("interactions")) spec.interactions.push_back(interaction(item));
+  for (const auto& item : set.objects("interactions"))
+    spec.interactions.push_back(interaction(item));
   for (const auto& item : set.objects("materials")) spec.materials.push_back(build_material(item));
   for (const auto& item : set.objects("groups"))
     spec.group_materials[item.string("name")] = item.string("material");
@@ -275,10 +278,13 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
   for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, file_name));
-  for (const auto& item : deck.objects("body_files")) data.body_files.push_back(body_file(item, file_name));
+  for (const auto& item : deck.objects("body_files"))
+    data.body_files.push_back(body_file(item, file_name));
   for (const auto& item : deck.objects("packings")) data.packings.push_back(packing(item));
-  for (const auto& item : deck.objects("group_velocities")) data.group_velocities.push_back(group_velocity(item));
-  for (const auto& item : deck.objects("boundaries")) data.boundaries.push_back(boundary(item, file_name));
+  for (const auto& item : deck.objects("group_velocities"))
+    data.group_velocities.push_back(group_velocity(item));
+  for (const auto& item : deck.objects("boundaries"))
+    data.boundaries.push_back(boundary(item, file_name));
   data.contact = contact(deck.object("contact"));
   return data;
 }

@@ -6,9 +6,9 @@
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
 #include "src/deck/contact_schema.hpp"
-#include "src/deck/placement_schema.hpp"
 #include "src/deck/param_format.hpp"
 #include "src/deck/param_set.hpp"
+#include "src/deck/placement_schema.hpp"
 #include "src/deck/time_function_params.hpp"
 
 namespace polydem {
@@ -93,12 +93,15 @@ ObjectSchema deck_params() {
   schema.add_object_list("steps", "step", "Analysis steps, run in order.")
       .make_required()
       .with_min_items(1);
-  schema.add_object_list("bodies", "body", "Rigid bodies placed one by one.").with_default(std::vector<ParamSet>{});
+  schema.add_object_list("bodies", "body", "Rigid bodies placed one by one.")
+      .with_default(std::vector<ParamSet>{});
   schema.add_object_list("body_files", "body_file", "Rigid bodies read from CSV files.")
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("packings", "packing", "Rigid bodies placed by the packing generator.")
       .with_default(std::vector<ParamSet>{});
-  schema.add_object_list("group_velocities", "group_velocity", "Initial velocities per contact group.")
+  schema
+      .add_object_list("group_velocities", "group_velocity",
+                       "Initial velocities per contact group.")
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("shapes", "shape", "Particle shapes the bodies refer to.")
       .with_default(std::vector<ParamSet>{});
@@ -129,7 +132,8 @@ ObjectSchema output_params() {
   schema.add_bool("vtk", "Write results.pvd and its VTU samples.").with_default(true);
   schema
       .add_bool("surfaces",
-                "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with shapes and "
+                "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with "
+                "shapes and "
                 "of the active boundaries per sample (for ParaView and `polydem plot --render`).")
       .with_default(true);
   return schema;
@@ -239,12 +243,15 @@ ObjectSchema newton_params() {
 const SchemaRegistry& deck_registry() {
   static const SchemaRegistry registry = [] {
     SchemaRegistry r;
-    for (auto declare : {deck_params, output_params, step_params, time_step_params, newmark_params,
-                         newton_params, body_params, prescribed_dof_params, load_params, rigid_node_params,
-                         node_load_params, shape_params, boundary_params, motion_params, contact_params,
-                         search_domain_params, interaction_params, normal_law_params, friction_params,
-                         action_params, friction_switch_params, body_file_params, packing_params,
-                         group_velocity_params, material_params, contact_group_params})
+    for (auto declare : {deck_params,          output_params,         step_params,
+                         time_step_params,     newmark_params,        newton_params,
+                         body_params,          prescribed_dof_params, load_params,
+                         rigid_node_params,    node_load_params,      shape_params,
+                         boundary_params,      motion_params,         contact_params,
+                         search_domain_params, interaction_params,    normal_law_params,
+                         friction_params,      action_params,         friction_switch_params,
+                         body_file_params,     packing_params,        group_velocity_params,
+                         material_params,      contact_group_params})
       r.add_object(declare());
     r.add_family(time_function_family());
     r.add_family(geometry_family());

@@ -18,10 +18,10 @@ void write_record(StateWriter& out, const ContactRecord& c) {
        {&o.point, &o.normal, &o.normal_force, &o.friction_force, &o.tangential_gap, &o.sliding})
     out.put(*v);
   out.put(o.slip_velocity);
-  for (const double v : {o.gap, o.pressure, o.normal_energy, o.damping_power, o.damping_force,
-                         o.normal_velocity, o.slip_coefficient, c.ledger.stored_energy,
-                         c.ledger.damping_dissipation, c.ledger.friction_dissipation,
-                         c.ledger.onset_speed})
+  for (const double v :
+       {o.gap, o.pressure, o.normal_energy, o.damping_power, o.damping_force, o.normal_velocity,
+        o.slip_coefficient, c.ledger.stored_energy, c.ledger.damping_dissipation,
+        c.ledger.friction_dissipation, c.ledger.onset_speed})
     out.put(v);
 }
 
@@ -37,10 +37,10 @@ ContactRecord read_record(StateReader& in) {
        {&o.point, &o.normal, &o.normal_force, &o.friction_force, &o.tangential_gap, &o.sliding})
     *v = in.vec3();
   o.slip_velocity = in.vec3();
-  for (double* v : {&o.gap, &o.pressure, &o.normal_energy, &o.damping_power, &o.damping_force,
-                    &o.normal_velocity, &o.slip_coefficient, &c.ledger.stored_energy,
-                    &c.ledger.damping_dissipation, &c.ledger.friction_dissipation,
-                    &c.ledger.onset_speed})
+  for (double* v :
+       {&o.gap, &o.pressure, &o.normal_energy, &o.damping_power, &o.damping_force,
+        &o.normal_velocity, &o.slip_coefficient, &c.ledger.stored_energy,
+        &c.ledger.damping_dissipation, &c.ledger.friction_dissipation, &c.ledger.onset_speed})
     *v = in.real();
   return c;
 }
