@@ -71,13 +71,20 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
       return report;
     }
     if (!factorize_and_solve(problem, report)) return report;
+    const int halvings_before = report.step_halvings;
     if (!limit_to_admissible(problem, report)) return report;
     ++report.iterations;
     last_correction = problem.correction_norm(correction_);
     report.correction_norms.push_back(last_correction);
     problem.apply(correction_);
-    if (iteration < settings_.free_active_set_iterations)
-      problem.refresh_active_set(settings_.residual_tolerance);
+    // A shortened correction was stopped by a contact it would have crossed;
+    // that contact may not be in the frozen active set, and without its force
+    // every later correction drives it on towards g = 0 (each one shortened
+    // again) until no step is admissible. So the set is re-decided then too.
+    const bool shortened = report.step_halvings > halvings_before;
+    if (iteration < settings_.free_active_set_iterations || shortened)
+      just_switched = problem.refresh_active_set(settings_.residual_tolerance) &&
+                      iteration >= settings_.free_active_set_iterations;
   }
 }
 

@@ -12,6 +12,46 @@ bool same_regions(const PointwiseStepData& candidate, const LocalContact& contac
   return candidate.region_a == contact.sub_region_a && candidate.region_b == contact.sub_region_b;
 }
 
+/// One candidate's two sides at the ends of a path in increments (same pose i).
+struct CandidatePath {
+  const PointwiseStepData& candidate;
+  const ContactSide& a_from;
+  const ContactSide& b_from;
+  const ContactSide& a_to;
+  const ContactSide& b_to;
+
+  static RigidTrialState between(const RigidTrialState& from, const RigidTrialState& to, double s) {
+    RigidTrialState state = to;
+    state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
+    state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
+    return state;
+  }
+  std::optional<LocalContact> at(double s) const {
+    return solve_local_contact_at(
+        {a_to.shape, between(a_from.trial, a_to.trial, s)}, candidate.region_a,
+        {b_to.shape, between(b_from.trial, b_to.trial, s)}, candidate.region_b);
+  }
+};
+
+// A gap vector that turned over between s0 and s1 (normals n0·n1 ≤ 0): the
+// pair went through g = 0 on the way if, halving the interval, the reversal
+// stays within a part and never leaves the parametric range. Closest points
+// that jump (the pair leaves its range, as skew edges do when they turn
+// parallel) or turn smoothly (each half turns less than 90°) cross nothing.
+bool crossed_between(const CandidatePath& path, double s0, const Vec3& n0, double s1,
+                     const Vec3& n1, int depth) {
+  if (depth == 0) return true;
+  const double middle = 0.5 * (s0 + s1);
+  const auto contact = path.at(middle);
+  if (!contact || !contact->valid()) return false;
+  if (!contact->outside || !(contact->normal_gap > 0)) return true;
+  if (n0.dot(contact->normal) <= 0)
+    return crossed_between(path, s0, n0, middle, contact->normal, depth - 1);
+  if (contact->normal.dot(n1) <= 0)
+    return crossed_between(path, middle, contact->normal, s1, n1, depth - 1);
+  return false;
+}
+
 }  // namespace
 
 ContactPairElement::ContactPairElement(PairSide a, PairSide b,
@@ -233,8 +273,11 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
     // the side test adds a guard for pairs near contact only, because far from the
     // other body a vertex's side test can flip without any crossing.
-    if (before->normal.dot(after->normal) <= 0) return true;
-    if (!after->outside && before->normal_gap < skin) return true;
+    constexpr int kReversalHalvings = 10;
+    if (before->normal.dot(after->normal) <= 0 &&
+        crossed_between({candidate, a_from, b_from, a_to, b_to}, 0.0, before->normal, 1.0,
+                        after->normal, kReversalHalvings))
+      return true;
     if (gap_reduction > 0 && before->normal_gap < skin &&
         after->normal_gap < gap_reduction * before->normal_gap)
       return true;
