@@ -134,32 +134,3 @@ TEST_CASE("Stribeck curve: mu_s at the start of sliding, mu_d beyond v_s, plus m
   CHECK(sliding_coefficient<double>(0.6, 0.4, {0, 0.5}, Vec3(3, 4, 0)) ==
         Approx(0.4 + 2.5).epsilon(1e-15));
 }
-
-TEST_CASE("the dashpot's stiffness: the law's slope in part (i), the barrier force's growth inside",
-          "[contact][law][damping]") {
-  const NormalLawParams p{1e-3, 1e9, 2.0, 0.5, -1.0};
-  const HybridBarrierLaw law(p);
-  const double switch_gap = law.barrier_gap();
-  for (const double g : {0.6e-3, 0.8e-3, 0.95e-3})
-    CHECK(law.dashpot_stiffness(g) == Approx(-law.force_derivative(g)).epsilon(1e-12));
-  const double h = 1e-9 * switch_gap;
-  CHECK(law.dashpot_stiffness(switch_gap - h) ==
-        Approx(law.dashpot_stiffness(switch_gap + h)).epsilon(1e-7));
-  for (const double g : {1e-7, 1e-5, 2e-4, 0.45e-3, 0.7e-3}) {
-    INFO("gap " << g);
-    const double d = 1e-6 * g;
-    CHECK(law.dashpot_stiffness_derivative(g) ==
-          Approx((law.dashpot_stiffness(g + d) - law.dashpot_stiffness(g - d)) / (2 * d))
-              .epsilon(1e-6));
-  }
-  // Eq. 52 at a separating Newmark rate of 1 m/s, ζ = 0.5, m = 2.5 kg: with the
-  // law's own slope the contact is tensile at every barrier gap (f_n and the
-  // dashpot both ∝ 1/g); with the dashpot's stiffness it pushes once g is small.
-  const double zeta = 0.5, mass = 2.5, rate = 1.0;
-  const auto pressure = [&](double g, double k) {
-    return law.force(g) - 2 * zeta * std::sqrt(k * mass) * rate;
-  };
-  for (const double g : {1e-5, 1e-7, 1e-9}) CHECK(pressure(g, -law.force_derivative(g)) < 0);
-  CHECK(pressure(1e-7, law.dashpot_stiffness(1e-7)) > 0);
-  CHECK(pressure(1e-9, law.dashpot_stiffness(1e-9)) > pressure(1e-7, law.dashpot_stiffness(1e-7)));
-}

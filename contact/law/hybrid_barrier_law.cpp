@@ -55,8 +55,7 @@ HybridBarrierLaw::HybridBarrierLaw(double skin, std::shared_ptr<const NormalBran
   const double depth = skin - barrier_gap_;
   const double n2 = barrier_exponent;
   // Eq. (50): value and slope of both branches agree at ḡḡ; df_n/dg = −f_i'(δ).
-  switch_stiffness_ = branch_->stiffness(depth);
-  const double switch_stiffness = switch_stiffness_;
+  const double switch_stiffness = branch_->stiffness(depth);
   if (!finite_positive(switch_stiffness))
     throw std::invalid_argument("the branch's stiffness at the switch f·ḡ_n must be positive");
   epsilon2_ = -switch_stiffness / (n2 * std::pow(barrier_gap_, n2 - 1));
@@ -81,17 +80,6 @@ double HybridBarrierLaw::force_second_derivative(double gap) const {
   if (gap >= skin_) return 0.0;
   if (gap >= barrier_gap_) return branch_->stiffness_slope(skin_ - gap);
   return epsilon2_ * n2 * (n2 - 1) * std::pow(gap, n2 - 2);
-}
-
-double HybridBarrierLaw::dashpot_stiffness(double gap) const {
-  if (gap >= barrier_gap_) return -force_derivative(gap);
-  return switch_stiffness_ * std::pow(gap / barrier_gap_, barrier_exponent_);
-}
-
-double HybridBarrierLaw::dashpot_stiffness_derivative(double gap) const {
-  if (gap >= barrier_gap_) return -force_second_derivative(gap);
-  return switch_stiffness_ * barrier_exponent_ * std::pow(gap / barrier_gap_, barrier_exponent_) /
-         gap;
 }
 
 double HybridBarrierLaw::engaged_force(double gap) const {

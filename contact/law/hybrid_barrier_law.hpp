@@ -61,18 +61,6 @@ class HybridBarrierLaw {
   double engaged_force(double gap) const;
   double engaged_force_derivative(double gap) const;
   double engaged_force_second_derivative(double gap) const;
-  /// The stiffness k of the viscous dashpot of eq. (52): −df_n/dg in part (i);
-  /// inside the barrier it grows like the barrier force, k_s (g/ḡḡ)^n2 with
-  /// k_s the stiffness at the switch ḡḡ, not like its slope. With −df_n/dg
-  /// itself the dashpot 2ζ√(k m) ġ_n grows like f_n (both ∝ 1/g for n2 = −1),
-  /// so a contact whose Newmark gap rate ġ_n exceeds √(ε2/m)/(2ζ) is in
-  /// tension at every gap: eq. (53) clips it to zero and the barrier stops
-  /// nothing, Newton's iterates run into g = 0 and the step has no admissible
-  /// solution. Here the dashpot grows like g^(n2/2): it still dissipates more
-  /// the deeper an impact goes, and the elastic force wins as g → 0 at any rate.
-  double dashpot_stiffness(double gap) const;
-  /// d(dashpot_stiffness)/dg.
-  double dashpot_stiffness_derivative(double gap) const;
   /// Whether the continued law pulls beyond the skin (part (i)'s slope at ḡ is not zero).
   bool tensile_beyond_skin() const { return skin_stiffness_ > 0; }
 
@@ -93,8 +81,7 @@ class HybridBarrierLaw {
   double barrier_fraction_;
   double barrier_exponent_;
   double barrier_gap_;
-  double skin_stiffness_;    ///< part (i)'s df/dδ at δ = 0
-  double switch_stiffness_;  ///< −df_n/dg at the switch ḡḡ
+  double skin_stiffness_;  ///< part (i)'s df/dδ at δ = 0
   double epsilon2_;
   double c2_;
   double energy_at_switch_;

@@ -50,9 +50,6 @@ struct ScaledLaw {
 
   double force(double y) const { return law.force(skin * y) / force_scale; }
   double stiffness(double y) const { return -law.force_derivative(skin * y) * skin / force_scale; }
-  double dashpot_stiffness(double y) const {
-    return law.dashpot_stiffness(skin * y) * skin / force_scale;
-  }
 };
 
 ScaledLaw scaled(const HybridBarrierLaw& law) {
@@ -72,7 +69,7 @@ struct ImpactAcceleration {
     const double f = law.force(y);
     const double p = dashpot == Dashpot::HuntCrossley
                          ? f * (1 - 1.5 * damping * w)
-                         : f - 2 * damping * std::sqrt(law.dashpot_stiffness(y)) * w;
+                         : f - 2 * damping * std::sqrt(law.stiffness(y)) * w;
     return std::max(p, 0.0);
   }
   /// The length y must not cross in one step: the barrier's distance y, the

@@ -114,12 +114,11 @@ S pair_stiffness_on(const PairStiffness& pair) {
   }
 }
 
-/// The dashpot's k at the gap (HybridBarrierLaw::dashpot_stiffness), with its
-/// derivative through the gap (zero beyond the skin).
+/// k = −df_n/dg at the gap, with its derivative through the gap (zero beyond the skin).
 template <class S>
 S contact_stiffness_at(const HybridBarrierLaw& law, const S& gap) {
   const double g = value_of(gap);
-  return compose(law.dashpot_stiffness(g), law.dashpot_stiffness_derivative(g), gap);
+  return compose(-law.force_derivative(g), -law.force_second_derivative(g), gap);
 }
 
 /// The total normal force p (eqs. 49, 52, 53 and normal_damping.hpp), clipped
@@ -133,7 +132,7 @@ S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_veloci
   if (!in.context->dynamic() || !(value_of(gap) < in.interaction->skin()))
     return clip && value_of(elastic) < 0 ? S(0) : elastic;
   const NormalDampingParams& damping = in.interaction->damping;
-  ContactStiffness<S> stiffness{contact_stiffness_at(in.interaction->normal_law, gap), S(0), false};
+  ContactStiffness<S> stiffness{compose(-f.slope, -f.curvature, gap), S(0), false};
   if (in.pair_stiffness != nullptr) {
     stiffness.pair = pair_stiffness_on<S>(*in.pair_stiffness);
     stiffness.shared = true;
