@@ -28,6 +28,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   double last_correction = 0;
   double previous_norm = 0;
   bool just_switched = false;  // the last evaluation saw a new active set
+  int shortened_in_a_row = 0;
   for (int iteration = 0;; ++iteration) {
     evaluate(problem, report);
     if (!problem.residual_finite()) {
@@ -82,6 +83,12 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     // every later correction drives it on towards g = 0 (each one shortened
     // again) until no step is admissible. So the set is re-decided then too.
     const bool shortened = report.step_halvings > halvings_before;
+    shortened_in_a_row = shortened ? shortened_in_a_row + 1 : 0;
+    if (shortened_in_a_row > settings_.max_shortened_iterations) {
+      report.failure =
+          "no admissible Newton step (every shortened correction crosses a contact barrier)";
+      return report;
+    }
     if (iteration < settings_.free_active_set_iterations || shortened)
       just_switched = problem.refresh_active_set(settings_.residual_tolerance) &&
                       iteration >= settings_.free_active_set_iterations;

@@ -51,6 +51,9 @@ struct NewtonSettings {
   /// The active set is re-decided after each of the first `free_active_set_iterations`
   /// corrections, then frozen until convergence, when it is checked again.
   int free_active_set_iterations = 3;
+  /// Successive corrections that had to be shortened (a barrier in the way)
+  /// before the iteration gives up as inadmissible.
+  int max_shortened_iterations = 4;
   /// Halvings of a correction that made the residual grow (once the active set
   /// is frozen), before the iterate is taken as it is.
   int max_residual_backtracks = 4;

@@ -32,7 +32,12 @@ class ScalarProblem final : public NewtonProblem {
     return std::abs(correction[0]);
   }
   void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
+  bool admissible(const Eigen::VectorXd& correction) override {
+    return !admissible_ || admissible_(x_, correction[0]);
+  }
   double x() const { return x_; }
+  /// Admissibility of x + δ from x, as a contact barrier's step limiter decides it.
+  std::function<bool(double, double)> admissible_;
 
  private:
   std::function<double(double)> f_, df_;
@@ -96,4 +101,27 @@ TEST_CASE("backtracking leaves a well-behaved Newton solve quadratic", "[newton]
   REQUIRE(r.size() >= 4);
   // Quadratic: r_{k+1} / r_k² stays bounded (→ 1/(2√2) for this f).
   CHECK(r[r.size() - 2] / (r[r.size() - 3] * r[r.size() - 3]) < 1.0);
+}
+
+TEST_CASE("corrections shortened in successive iterations end the solve as inadmissible",
+          "[newton]") {
+  // f(x) = x − 2 with a barrier at x = 1 the residual does not know (a contact
+  // outside the active set): the limiter lets each correction close at most 90 %
+  // of the remaining distance, so every iterate gets nearer to 1, never to the root.
+  ScalarProblem problem([](double x) { return x - 2; }, [](double) { return 1.0; }, 0.0);
+  problem.admissible_ = [](double x, double dx) { return 1 - (x + dx) >= 0.1 * (1 - x); };
+  auto solver = make_umfpack_solver();
+  NewtonSettings settings = settings_with_backtracks(4);
+  const NewtonReport report = NewtonSolver(*solver, settings).solve(problem);
+  CHECK_FALSE(report.converged);
+  CHECK_THAT(report.failure, Catch::Contains("no admissible Newton step"));
+  CHECK(report.iterations == settings.max_shortened_iterations + 1);
+  CHECK(problem.x() < 1);
+
+  // Shortened twice on the way, then free: converges to the root.
+  ScalarProblem free_after_two([](double x) { return x - 2.5; }, [](double) { return 1.0; }, 0.0);
+  free_after_two.admissible_ = [](double, double dx) { return std::abs(dx) <= 1.0; };
+  const NewtonReport converged = NewtonSolver(*solver, settings).solve(free_after_two);
+  CHECK(converged.converged);
+  CHECK(free_after_two.x() == Approx(2.5).epsilon(1e-12));
 }
