@@ -17,19 +17,13 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
+#include "tests/shape_lookup.hpp"
 
 using namespace polydem;
 
 namespace {
 
-int find_edge(const Shape& shape, int v0, int v1) {
-  for (std::size_t e = 0; e < shape.edges.size(); ++e) {
-    const auto& v = shape.edges[e].vertices;
-    if ((v[0] == v0 && v[1] == v1) || (v[0] == v1 && v[1] == v0)) return static_cast<int>(e);
-  }
-  FAIL("no edge " << v0 << "-" << v1);
-  return -1;
-}
+using test::find_edge;
 
 /// Unit cube A at the origin (its edge x = z = 0.5 along y) and unit cube B
 /// whose corner (−½, −½, −½) — make_box vertex 0 — moves near that edge.

@@ -15,6 +15,7 @@
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/pair_query.hpp"
+#include "tests/shape_lookup.hpp"
 
 namespace {
 
@@ -29,25 +30,8 @@ SubRegion vertex(int i) { return {SubRegionKind::Vertex, i}; }
 SubRegion edge(int i) { return {SubRegionKind::Edge, i}; }
 SubRegion face(int i) { return {SubRegionKind::Face, i}; }
 
-int find_edge(const Shape& shape, int v0, int v1) {
-  for (std::size_t e = 0; e < shape.edges.size(); ++e) {
-    const auto& v = shape.edges[e].vertices;
-    if ((v[0] == v0 && v[1] == v1) || (v[0] == v1 && v[1] == v0)) return static_cast<int>(e);
-  }
-  FAIL("no edge " << v0 << "-" << v1);
-  return -1;
-}
-
-int find_face(const Shape& shape, std::array<int, 3> vertices) {
-  std::sort(vertices.begin(), vertices.end());
-  for (std::size_t f = 0; f < shape.faces.size(); ++f) {
-    auto v = shape.faces[f].vertices;
-    std::sort(v.begin(), v.end());
-    if (v == vertices) return static_cast<int>(f);
-  }
-  FAIL("no face");
-  return -1;
-}
+using polydem::test::find_edge;
+using polydem::test::find_face;
 
 using Key = std::tuple<Degeneration, SubRegion, SubRegion>;
 
