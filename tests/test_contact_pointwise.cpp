@@ -371,7 +371,7 @@ TEST_CASE(
     "[contact][tangent][damping]") {
   const auto shape = build_shape(make_octahedron(1.0), "octahedron");
   const double skin = 0.3;
-  int checked = 0, shared = 0;
+  int checked = 0, shared = 0, hunt_crossley_ramped = 0;
   for (int trial = 0; trial < 400 && checked < 120; ++trial) {
     const Scene scene = random_scene(*shape, skin);
     ContactSide a = body_side(*shape, scene.state_a, 2.0);
@@ -383,15 +383,18 @@ TEST_CASE(
     params.damping = trial % 3 == 0 ? NormalDampingParams{Dashpot::HuntCrossley, 0.8, false}
                                     : NormalDampingParams{Dashpot::Viscous, 0.4, true};
     if (trial % 5 == 1) params.restitution = RestitutionParams{0.6, 0, 0, 0.02, Dashpot::Viscous};
+    if (trial % 2 == 1) params.damping_ramp = 0.5;  // the dashpot fades in over g in (0.15, 0.3)
     const Interaction interaction(params);
     StepContext context;
     context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
     PairContacts pair{&interaction, {}, &context};
+    bool in_ramp = false;
     for (const LocalContact& c : scene.contacts) {
       const auto solved = solve_local_contact_at(TrialBody{shape.get(), a.trial}, c.sub_region_a,
                                                  TrialBody{shape.get(), b.trial}, c.sub_region_b);
       if (solved && solved->status != LcpStatus::NoSolution && solved->normal_gap > 1e-6 &&
           solved->normal_gap < skin * 0.999) {
+        in_ramp = in_ramp || (params.damping_ramp > 0 && solved->normal_gap > 0.15);
         pair.steps.push_back(step_data(c, trial % 4 != 0));
         pair.steps.back().event_dashpot = 0.2 + 0.5 * std::abs(unit(engine));  // restitution's ζ
       }
@@ -409,10 +412,13 @@ TEST_CASE(
     CHECK((residual - pair.residual(a, b, 12)).norm() <= 1e-12 * residual.norm());
     ++checked;
     shared += pair.steps.size() > 1 && interaction.shares_pair_mass();
+    hunt_crossley_ramped += in_ramp && params.damping.dashpot == Dashpot::HuntCrossley;
   }
-  INFO("pairs checked " << checked << ", with a shared mass over several contacts " << shared);
+  INFO("pairs checked " << checked << ", with a shared mass over several contacts " << shared
+                        << ", Hunt-Crossley in a damping ramp " << hunt_crossley_ramped);
   CHECK(checked >= 100);
   CHECK(shared > 20);
+  CHECK(hunt_crossley_ramped > 5);
 }
 
 TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equal contacts as one",
