@@ -7,6 +7,9 @@
 namespace polydem {
 namespace {
 
+constexpr const char* kNoAdmissibleStep =
+    "no admissible Newton step (every shortened correction crosses a contact barrier)";
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -85,8 +88,7 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     const bool shortened = report.step_halvings > halvings_before;
     shortened_in_a_row = shortened ? shortened_in_a_row + 1 : 0;
     if (shortened_in_a_row > settings_.max_shortened_iterations) {
-      report.failure =
-          "no admissible Newton step (every shortened correction crosses a contact barrier)";
+      report.failure = kNoAdmissibleStep;
       return report;
     }
     if (iteration < settings_.free_active_set_iterations || shortened)
@@ -146,8 +148,7 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
 bool NewtonSolver::limit_to_admissible(NewtonProblem& problem, NewtonReport& report) {
   for (int halving = 0; !problem.admissible(correction_); ++halving) {
     if (halving >= settings_.max_step_halvings) {
-      report.failure =
-          "no admissible Newton step (every shortened correction crosses a contact barrier)";
+      report.failure = kNoAdmissibleStep;
       return false;
     }
     correction_ *= 0.5;

@@ -271,8 +271,7 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     if (!after->outside && before->outside) return true;
     if (!before->valid() || !before->outside) continue;
     // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
-    // the side test adds a guard for pairs near contact only, because far from the
-    // other body a vertex's side test can flip without any crossing.
+    // a reversal counts only if the pair went through g = 0 on the way.
     constexpr int kReversalHalvings = 10;
     if (before->normal.dot(after->normal) <= 0 &&
         crossed_between({candidate, a_from, b_from, a_to, b_to}, 0.0, before->normal, 1.0,
