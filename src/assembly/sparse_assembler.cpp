@@ -19,16 +19,23 @@ int value_position(const SparseMatrix& matrix, int row, int col) {
 }  // namespace
 
 void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element* const> elements) {
-  slots_.clear();
+  // The slots that stay keep their buffers (a contact pair's 12 × 12 tangent and
+  // index arrays): the pattern is rebuilt whenever contact pairs come and go.
   slots_.resize(elements.size());
+  std::size_t entry_count = 0;
+  for (const Element* element : elements)
+    entry_count += element->dofs().size() * element->dofs().size();
   std::vector<Eigen::Triplet<double, int>> entries;
+  entries.reserve(entry_count);
   for (std::size_t e = 0; e < elements.size(); ++e) {
     Slot& slot = slots_[e];
     slot.element = elements[e];
     auto element_dofs = slot.element->dofs();
     const int n = static_cast<int>(element_dofs.size());
     slot.equations.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) slot.equations[static_cast<std::size_t>(i)] = dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < n; ++i)
+      slot.equations[static_cast<std::size_t>(i)] =
+          dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
     slot.local_residual.resize(n);
     slot.local_tangent.resize(n, n);
     for (int row : slot.equations)
@@ -47,7 +54,8 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
     for (std::size_t j = 0; j < n; ++j)
       for (std::size_t i = 0; i < n; ++i)
         if (slot.equations[i] >= 0 && slot.equations[j] >= 0)
-          slot.value_index[j * n + i] = value_position(tangent_, slot.equations[i], slot.equations[j]);
+          slot.value_index[j * n + i] =
+              value_position(tangent_, slot.equations[i], slot.equations[j]);
   }
   ++pattern_version_;
 }
@@ -70,7 +78,8 @@ void SparseAssembler::scatter(const Slot& slot) {
   const std::size_t n = slot.equations.size();
   double* values = tangent_.valuePtr();
   for (std::size_t i = 0; i < n; ++i)
-    if (slot.equations[i] >= 0) residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
+    if (slot.equations[i] >= 0)
+      residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
   const double* local = slot.local_tangent.data();
   for (std::size_t k = 0; k < n * n; ++k)
     if (slot.value_index[k] >= 0) values[slot.value_index[k]] += local[k];
