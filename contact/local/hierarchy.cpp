@@ -72,16 +72,21 @@ bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const L
 
 std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
                                                   const Shape& shape_a, const Shape& shape_b) {
-  const std::array<const Shape*, 2> shapes{&shape_a, &shape_b};
   std::vector<LocalContact> kept;
-  kept.reserve(active.size());
+  apply_contact_hierarchy(active, shape_a, shape_b, kept);
+  return kept;
+}
+
+void apply_contact_hierarchy(const std::vector<LocalContact>& active, const Shape& shape_a,
+                             const Shape& shape_b, std::vector<LocalContact>& kept) {
+  const std::array<const Shape*, 2> shapes{&shape_a, &shape_b};
+  kept.clear();
   for (const LocalContact& c : active) {
     const bool redundant =
         (c.kind == Degeneration::VertexEdge && vertex_edge_is_redundant(active, c, shapes)) ||
         (c.kind == Degeneration::VertexVertex && vertex_vertex_is_redundant(active, c, shapes));
     if (!redundant) kept.push_back(c);
   }
-  return kept;
 }
 
 }  // namespace polydem

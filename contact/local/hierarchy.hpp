@@ -23,5 +23,8 @@ namespace polydem {
 /// hierarchy rules, in their original order.
 std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
                                                   const Shape& shape_a, const Shape& shape_b);
+/// The same into `kept` (cleared first), which keeps its capacity between calls.
+void apply_contact_hierarchy(const std::vector<LocalContact>& active, const Shape& shape_a,
+                             const Shape& shape_b, std::vector<LocalContact>& kept);
 
 }  // namespace polydem

@@ -118,7 +118,8 @@ void ContactPairElement::collect_active(const StepContext& ctx,
   thread_local std::vector<LocalContact> contacts;
   contacts.clear();
   for (const ActiveContact& c : active) contacts.push_back(c.contact);
-  const std::vector<LocalContact> kept = apply_contact_hierarchy(contacts, *a.shape, *b.shape);
+  thread_local std::vector<LocalContact> kept;
+  apply_contact_hierarchy(contacts, *a.shape, *b.shape, kept);
   if (kept.size() == active.size()) return;
   std::size_t next = 0;
   for (const ActiveContact& c : active) {

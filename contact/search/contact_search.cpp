@@ -206,12 +206,16 @@ void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<Bod
   const Extent extent = extent_of(scene, 0.0);
   build_cells(scene, extent.radius + extent.margin + extent.reach());
   const int bodies = static_cast<int>(scene.bodies.size());
-  std::vector<std::vector<BodyPair>> found(static_cast<std::size_t>(bodies));
+  // Per-body lists kept between calls (the end-of-step check runs every step).
+  std::vector<std::vector<BodyPair>>& found = overlap_lists_;
+  if (found.size() < static_cast<std::size_t>(bodies))
+    found.resize(static_cast<std::size_t>(bodies));
 #pragma omp parallel for schedule(dynamic, kChunkBodies) num_threads(threads)
   for (int a = 0; a < bodies; ++a) {
     const SearchObject& body = scene.bodies[static_cast<std::size_t>(a)];
-    if (!body.shape || !scene.wants_pairs_of(static_cast<std::size_t>(a))) continue;
     auto& mine = found[static_cast<std::size_t>(a)];
+    mine.clear();
+    if (!body.shape || !scene.wants_pairs_of(static_cast<std::size_t>(a))) continue;
     const auto consider = [&](const BodyPair& id) {
       const std::optional<double> skin = scene.skin(id);
       if (skin && bounding_spheres_overlap(body, side_b(scene, id), *skin)) mine.push_back(id);
@@ -227,7 +231,9 @@ void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<Bod
     std::sort(mine.begin(), mine.end());
   }
   out.clear();
-  for (const auto& mine : found) out.insert(out.end(), mine.begin(), mine.end());
+  for (int a = 0; a < bodies; ++a)
+    out.insert(out.end(), found[static_cast<std::size_t>(a)].begin(),
+               found[static_cast<std::size_t>(a)].end());
 }
 
 void ContactSearch::update_statistics() {

@@ -102,6 +102,7 @@ class ContactSearch {
   std::vector<SearchObject> built_bodies_;  ///< placements at the build, margins L = m + δ/2
   std::vector<SearchObject> built_boundaries_;
   LinkedCells cells_;
+  std::vector<std::vector<BodyPair>> overlap_lists_;  ///< overlapping_bodies per body, reused
   std::vector<Vec3> centres_;
   SearchStatistics statistics_;
 };
