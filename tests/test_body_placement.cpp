@@ -67,7 +67,8 @@ TEST_CASE("a packing that does not fit its box is an input error", "[placement]"
   CHECK_THROWS_WITH(all_bodies(deck, shapes), Catch::Contains("do not fit the box; at most"));
 }
 
-TEST_CASE("body CSV files read back what was written; bad lines name file, line and column", "[placement]") {
+TEST_CASE("body CSV files read back what was written and bad lines name file, line and column",
+          "[placement]") {
   const DeckData deck = read_deck_string(kDeck, "pack.yaml");
   const ShapeLibrary shapes = build_shapes(deck);
   const std::vector<BodySpec> bodies = all_bodies(deck, shapes);
@@ -85,13 +86,15 @@ TEST_CASE("body CSV files read back what was written; bad lines name file, line 
   const auto error_of = [&](const std::string& text) {
     write_file_atomically(dir / "bad.csv", text);
     try {
-      read_body_file({(dir / "bad.csv").string(), {2400, "pods", Vec3::Zero(), Vec3::Zero()}, {}}, shapes);
+      read_body_file({(dir / "bad.csv").string(), {2400, "pods", Vec3::Zero(), Vec3::Zero()}, {}},
+                     shapes);
     } catch (const InputError& e) {
       return std::string(e.what());
     }
     return std::string();
   };
-  CHECK_THAT(error_of("name,shape,x,y,z,rx,ry\n"), Catch::Contains("bad.csv:1: the header lacks the column 'rz'"));
+  CHECK_THAT(error_of("name,shape,x,y,z,rx,ry\n"),
+             Catch::Contains("bad.csv:1: the header lacks the column 'rz'"));
   CHECK_THAT(error_of("name,shape,x,y,z,rx,ry,rz\na,pod,0,0,zero,0,0,0\n"),
              Catch::Contains("bad.csv:2: column 'z': expected a finite number, got 'zero'"));
   CHECK_THAT(error_of("name,shape,x,y,z,rx,ry,rz\na,pod,0,0,0,0,0,0\nb,cone,0,0,0,0,0,0\n"),

@@ -337,7 +337,8 @@ TEST_CASE("a relative skin scales with the body: a scaled model rests at the sca
 }
 
 TEST_CASE(
-    "a wall moved by prescribed motion pushes a block along the ground; its work is in the ledger",
+    "a wall moved by prescribed motion pushes a block along the ground and its work is in the "
+    "ledger",
     "[contact][boundary]") {
   DeckData deck =
       contact_deck({shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007))},

@@ -534,7 +534,8 @@ TEST_CASE("bad deck: huge input", "[deck][errors]") {
   check_error("a: " + std::string(5u << 20, 'x') + "\n", 1, 1, "", "larger than");
 }
 
-TEST_CASE("linear_solver: petsc reads with its options; without PETSc it names the key", "[deck]") {
+TEST_CASE("linear_solver: petsc reads with its options, and without PETSc it names the key",
+          "[deck]") {
   const std::string text = minimal_with_solver("petsc", "\"-ksp_type gmres -pc_type bjacobi\"");
   if (POLYDEM_WITH_PETSC) {
     const DeckData deck = read_deck_string(text, kFile);

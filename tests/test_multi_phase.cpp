@@ -84,7 +84,8 @@ TEST_CASE("friction switched off and on by step actions: stick, slide at g sin(t
   CHECK(travelled == Approx(expected).epsilon(2e-2));
 }
 
-TEST_CASE("a removed boundary lets a body fall; gravity changed by an action", "[multi_phase]") {
+TEST_CASE("a removed boundary lets a body fall and gravity changed by an action moves it",
+          "[multi_phase]") {
   const char* deck_text = R"(
 gravity: [0, 0, -9.81]
 steps:
