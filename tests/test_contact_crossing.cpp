@@ -3,7 +3,9 @@
 // paths whose answer is known by construction: a vertex of one cube passes a
 // convex edge of another either around it (the gap stays positive, the normal
 // turns by more than 90°: no crossing) or through the corner region of the
-// cube (it ends outside again, on the far side: a crossing).
+// cube (it ends outside again, on the far side: a crossing); a vertex goes deep
+// through a face in one step (a crossing), or changes the side test of a concave
+// edge far from it (no crossing).
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -17,6 +19,7 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
+#include "tests/l_prism.hpp"
 #include "tests/shape_lookup.hpp"
 
 using namespace polydem;
@@ -24,27 +27,32 @@ using namespace polydem;
 namespace {
 
 using test::find_edge;
+using test::find_face;
 
-/// Unit cube A at the origin (its edge x = z = 0.5 along y) and unit cube B
-/// whose corner (−½, −½, −½) — make_box vertex 0 — moves near that edge.
-struct VertexPastEdge {
-  std::shared_ptr<const Shape> cube = build_shape(make_box(0.5, 0.5, 0.5), "cube");
+/// A cube of half size `half` (body 1) whose corner (−h, −h, −h) — make_box
+/// vertex 0 — moves near a sub-region of a fixed body 0.
+struct MovingCorner {
+  std::shared_ptr<const Shape> fixed;
+  std::shared_ptr<const Shape> cube;
   std::vector<NodeState> nodes = std::vector<NodeState>(2);
-  ContactPairElement element{PairSide{1, nullptr, cube.get(), 1000.0},
-                             PairSide{0, nullptr, cube.get(), 1000.0},
-                             std::make_shared<Interaction>(InteractionParams{
-                                 NormalLawParams{1e-3, 1e9, 2.0, 0.5, -1.0}, 0, {}, 0, {}, {}})};
+  ContactPairElement element;
 
-  /// B's corner starts at `corner` (relative to A's edge point (0.5, 0, 0.5)).
-  explicit VertexPastEdge(const Vec3& corner) {
-    nodes[1].position = Vec3(0.5, 0, 0.5) + corner + Vec3(0.5, 0.5, 0.5);
+  /// The corner starts at `corner` (world); `skin` is the interaction's ḡ_n.
+  MovingCorner(std::shared_ptr<const Shape> fixed_shape, SubRegion fixed_region, const Vec3& corner,
+               double half = 0.5, double skin = 1e-3)
+      : fixed(std::move(fixed_shape)),
+        cube(build_shape(make_box(half, half, half), "cube")),
+        element{PairSide{1, nullptr, cube.get(), 1000.0}, PairSide{0, nullptr, fixed.get(), 1000.0},
+                std::make_shared<Interaction>(InteractionParams{
+                    NormalLawParams{skin, 1e9, 2.0, 0.5, -1.0}, 0, {}, 0, {}, {}})} {
+    nodes[1].position = corner + Vec3::Constant(half);
     PointwiseStepData candidate;
     candidate.region_a = {SubRegionKind::Vertex, 0};
-    candidate.region_b = {SubRegionKind::Edge, find_edge(*cube, 5, 7)};
+    candidate.region_b = fixed_region;
     element.candidates().push_back(candidate);
   }
 
-  /// Whether the pair crossed while B's corner moved by `motion` in one step.
+  /// Whether the pair crossed while the corner moved by `motion` in one step.
   bool crosses(const Vec3& motion) const {
     const Eigen::VectorXd none = Eigen::VectorXd::Zero(12);
     Eigen::VectorXd moved = none;
@@ -59,9 +67,17 @@ struct VertexPastEdge {
   }
 };
 
+/// Unit cube A at the origin (its edge x = z = 0.5 along y) and a unit cube
+/// whose corner starts at `corner` relative to the edge point (0.5, 0, 0.5).
+MovingCorner VertexPastEdge(const Vec3& corner) {
+  auto cube = build_shape(make_box(0.5, 0.5, 0.5), "cube");
+  const SubRegion edge{SubRegionKind::Edge, find_edge(*cube, 5, 7)};
+  return MovingCorner(cube, edge, Vec3(0.5, 0, 0.5) + corner);
+}
+
 }  // namespace
 
-TEST_CASE("a vertex passing around a convex edge does not cross it; one passing through does",
+TEST_CASE("a vertex passing around a convex edge does not cross it but one passing through does",
           "[contact][penetration]") {
   // Starts 1.1 mm from the edge, above the top face (normal mostly +z) and ends
   // beside the side face (normal mostly +x): the normals turn by 143°.
@@ -75,4 +91,28 @@ TEST_CASE("a vertex passing around a convex edge does not cross it; one passing 
   SECTION("a reversal straight through the edge line") {
     CHECK(VertexPastEdge(start).crosses(Vec3(1.0e-3, 0, -2.0e-3)));
   }
+}
+
+TEST_CASE("a vertex deep through a face in one step crosses it", "[contact][penetration]") {
+  // test::l_prism's floor z = 0 over x ∈ [0, 2] (a slab 1 m thick below it);
+  // the corner starts 1 mm above the point (1, −0.5) of the floor triangle 2-9-3.
+  auto block = build_shape(test::l_prism(), "L");
+  const SubRegion floor{SubRegionKind::Face, find_face(*block, {2, 9, 3})};
+  const MovingCorner corner(block, floor, Vec3(1.0, -0.5, 1e-3), 0.05);
+  CHECK(corner.crosses(Vec3(0, 0, -0.05)));    // ends 49 mm inside, 48 skins deep
+  CHECK(corner.crosses(Vec3(0, 0, -1.2e-3)));  // ends 0.2 mm inside
+  CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.9e-3)));
+}
+
+TEST_CASE("the side test of a concave edge changing far from it is no crossing",
+          "[contact][penetration]") {
+  // test::l_prism's concave edge x = z = 0: its outside is the wedge x > 0,
+  // z > 0 near it. A corner 3 m away along x, beyond the floor's end at x = 2,
+  // that moves from z = +10 mm to −10 mm leaves the wedge while staying 3 m from
+  // the edge and outside the L: nothing was crossed. A corner 0.7 mm from the
+  // edge that moves through the edge line into the L did cross.
+  auto block = build_shape(test::l_prism(), "L");
+  const SubRegion edge{SubRegionKind::Edge, find_edge(*block, 3, 9)};
+  CHECK_FALSE(MovingCorner(block, edge, Vec3(3.0, 0, 0.01), 0.05).crosses(Vec3(0, 0, -0.02)));
+  CHECK(MovingCorner(block, edge, Vec3(0.5e-3, 0, 0.5e-3), 0.05).crosses(Vec3(-1e-3, 0, -1e-3)));
 }

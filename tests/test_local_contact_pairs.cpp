@@ -15,6 +15,7 @@
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/pair_query.hpp"
+#include "tests/l_prism.hpp"
 #include "tests/shape_lookup.hpp"
 
 namespace {
@@ -55,29 +56,6 @@ polydem::TriangleMesh pyramid(double half, double height) {
   mesh.triangles = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 1}, {1, 4, 3}, {1, 3, 2}};
   if (height > 0) {  // the list above is outward for a base below the apex
     for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
-  }
-  return mesh;
-}
-
-/// L-shaped prism: the profile (x, z) below extruded over y ∈ [−1, 1]; the
-/// concave edge runs along y at x = z = 0 (vertices 3 and 9), between the floor
-/// (z = 0, x ∈ [0, 2]) and the wall (x = 0, z ∈ [0, 2]).
-polydem::TriangleMesh l_prism() {
-  const std::array<Eigen::Vector2d, 6> profile{
-      {{-1, -1}, {2, -1}, {2, 0}, {0, 0}, {0, 2}, {-1, 2}}};
-  polydem::TriangleMesh mesh;
-  for (const double y : {-1.0, 1.0}) {
-    for (const auto& p : profile) mesh.vertices.emplace_back(p.x(), y, p.y());
-  }
-  // Caps: fan from the reflex vertex 3; counter-clockwise in (x, z) faces −y.
-  for (const auto& [i, j] : {std::pair{4, 5}, {5, 0}, {0, 1}, {1, 2}}) {
-    mesh.triangles.push_back({3, i, j});
-    mesh.triangles.push_back({9, 6 + j, 6 + i});
-  }
-  for (int i = 0; i < 6; ++i) {  // side quads, outward to the right of the profile
-    const int k = (i + 1) % 6;
-    mesh.triangles.push_back({i, 6 + k, k});
-    mesh.triangles.push_back({i, 6 + i, 6 + k});
   }
   return mesh;
 }
@@ -127,7 +105,7 @@ TEST_CASE("cube resting on a cube: the pointwise representation of Fig. 4c",
 }
 
 TEST_CASE("vertex entering a concave corner (Fig. 9)", "[local_contact][pairs]") {
-  const auto block = polydem::build_shape(l_prism(), "L-block");
+  const auto block = polydem::build_shape(polydem::test::l_prism(), "L-block");
   const auto spike = polydem::build_shape(pyramid(0.3, 1.0), "spike");
   const int concave = find_edge(*block, 3, 9);
   REQUIRE(block->edges[static_cast<std::size_t>(concave)].kind == polydem::EdgeKind::Concave);
@@ -186,7 +164,7 @@ TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
 }
 
 TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierarchy]") {
-  const auto block = polydem::build_shape(l_prism(), "L-block");
+  const auto block = polydem::build_shape(polydem::test::l_prism(), "L-block");
   const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
   const auto contact = [](Degeneration kind, SubRegion a, SubRegion b) {
     LocalContact c;
