@@ -365,22 +365,27 @@ std::optional<LocalContact> solve_local_contact(const BodyGeometry& a, SubRegion
   });
 }
 
+PosedBody PosedBody::of(const TrialBody& body) {
+  return {body.shape, body.state.pole_position + body.state.u_delta, body.state.current_rotation()};
+}
+
 std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion region_a,
                                                    const TrialBody& b, SubRegion region_b,
                                                    const LcpTolerances& tolerances) {
+  return solve_local_contact_at(PosedBody::of(a), region_a, PosedBody::of(b), region_b, tolerances);
+}
+
+std::optional<LocalContact> solve_local_contact_at(const PosedBody& a, SubRegion region_a,
+                                                   const PosedBody& b, SubRegion region_b,
+                                                   const LcpTolerances& tolerances) {
   const std::optional<Stencil> stencil = make_stencil(*a.shape, region_a, *b.shape, region_b);
   if (!stencil) return std::nullopt;
-  const std::array<const TrialBody*, 2> bodies{&a, &b};
-  const PairView pair{{a.shape, b.shape},
-                      {a.state.current_rotation(), b.state.current_rotation()},
-                      {region_a, region_b}};
-  // The rotations once per body, not once per vertex (RigidTrialState::point).
+  const std::array<const PosedBody*, 2> bodies{&a, &b};
+  const PairView pair{{a.shape, b.shape}, {a.rotation, b.rotation}, {region_a, region_b}};
   return solve_with_positions(*stencil, pair, tolerances, [&](const Slot& slot) {
-    const auto k = static_cast<std::size_t>(slot.body);
-    const RigidTrialState& state = bodies[k]->state;
-    return Vec3(state.pole_position + state.u_delta +
-                pair.rotations[k] *
-                    bodies[k]->shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
+    const PosedBody& body = *bodies[static_cast<std::size_t>(slot.body)];
+    return Vec3(body.translation +
+                body.rotation * body.shape->mesh.vertices[static_cast<std::size_t>(slot.vertex)]);
   });
 }
 

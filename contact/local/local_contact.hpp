@@ -108,6 +108,21 @@ std::optional<LocalContact> solve_local_contact_at(const TrialBody& a, SubRegion
                                                    const TrialBody& b, SubRegion region_b,
                                                    const LcpTolerances& tolerances = {});
 
+/// A body at a trial state, placed: x = translation + rotation x^r with the
+/// rotation Q(α^Δ) Q^i formed once for all the sub-region pairs of a body pair.
+struct PosedBody {
+  const Shape* shape = nullptr;
+  Vec3 translation = Vec3::Zero();
+  Mat3 rotation = Mat3::Identity();
+
+  static PosedBody of(const TrialBody& body);
+};
+
+/// solve_local_contact_at with the placements already formed.
+std::optional<LocalContact> solve_local_contact_at(const PosedBody& a, SubRegion region_a,
+                                                   const PosedBody& b, SubRegion region_b,
+                                                   const LcpTolerances& tolerances = {});
+
 enum class DerivativeOrder : std::uint8_t { First, Second };
 
 /// Closed-form route: the solved contact with derivatives with respect to d.

@@ -118,13 +118,13 @@ void ContactPairElement::collect_active(const StepContext& ctx,
   active.clear();
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const TrialBody trial_a{a.shape, a.trial};
-  const TrialBody trial_b{b.shape, b.trial};
+  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
+  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   const double skin = interaction_->skin();
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const PointwiseStepData& candidate = candidates_[k];
     std::optional<LocalContact> contact =
-        solve_local_contact_at(trial_a, candidate.region_a, trial_b, candidate.region_b);
+        solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
     if (!contact || !contact->valid() || !contact->outside) continue;
     if (!(contact->normal_gap > 0 && contact->normal_gap < skin)) continue;
     active.push_back({static_cast<int>(k), *contact});
@@ -151,11 +151,13 @@ void ContactPairElement::collect_engaged(const StepContext& ctx,
   engaged.clear();
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
+  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
+  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const PointwiseStepData& candidate = candidates_[k];
     if (!candidate.engaged) continue;
-    const auto contact = solve_local_contact_at({a.shape, a.trial}, candidate.region_a,
-                                                {b.shape, b.trial}, candidate.region_b);
+    const auto contact =
+        solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
     if (contact && contact->status != LcpStatus::NoSolution && contact->normal_gap > 0)
       engaged.push_back({static_cast<int>(k), *contact});
   }
@@ -274,16 +276,20 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
                                  double gap_reduction) const {
   const ContactSide a_from = contact_side_a(from), b_from = contact_side_b(from);
   const ContactSide a_to = contact_side_a(to), b_to = contact_side_b(to);
+  const PosedBody posed_a_from = PosedBody::of({a_from.shape, a_from.trial});
+  const PosedBody posed_b_from = PosedBody::of({b_from.shape, b_from.trial});
+  const PosedBody posed_a_to = PosedBody::of({a_to.shape, a_to.trial});
+  const PosedBody posed_b_to = PosedBody::of({b_to.shape, b_to.trial});
   const double skin = interaction_->skin();
   for (const PointwiseStepData& candidate : candidates_) {
-    const auto after = solve_local_contact_at({a_to.shape, a_to.trial}, candidate.region_a,
-                                              {b_to.shape, b_to.trial}, candidate.region_b);
+    const auto after =
+        solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);
     if (!after || !after->valid()) continue;
     // At or inside the other body's surface near it, where the side test decides.
     if (!(after->normal_gap > 0)) return true;
     const bool inside_near = !after->outside && after->normal_gap < skin;
-    const auto before = solve_local_contact_at({a_from.shape, a_from.trial}, candidate.region_a,
-                                               {b_from.shape, b_from.trial}, candidate.region_b);
+    const auto before =
+        solve_local_contact_at(posed_a_from, candidate.region_a, posed_b_from, candidate.region_b);
     if (!before || !before->valid()) {
       if (inside_near) return true;  // came into range inside
       continue;
