@@ -1,7 +1,6 @@
 #include "contact/pair/contact_pair_element.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <tuple>
 
 #include "contact/local/hierarchy.hpp"
@@ -34,38 +33,23 @@ struct CandidatePath {
   }
 };
 
-/// One end of a part of the path: the pair valid there with gap g_n and normal n.
-struct PathEnd {
-  double s;
-  double gap;
-  Vec3 normal;
-};
-
-// Whether the pair crossed between `out` (outside) and `changed` (inside, or
-// its gap vector turned over: n·n ≤ 0). Halving keeps the part in which the
-// change happens. The pair crossed if on the way it is inside within the skin,
-// where the side test decides (it judges by the faces next to the sub-region),
-// or its gap vector passes continuously through zero: in the last part both
-// ends lie within the motion across it of g = 0 (`slope`: the signed gap's
-// change over the whole path). Beyond the skin a change at a finite gap crossed
-// nothing: the faces next to a sub-region say nothing about points that far
-// (seen on the tetrapods: vertex–edge pairs 5–100 mm apart changing side while
-// both bodies stayed apart), and closest points that jump (skew edges turning
-// parallel) turn the gap vector without closing it. A pair that leaves its
-// parametric range on the way crossed nothing: the neighbouring sub-region's
-// pair takes over.
-bool crossed_between(const CandidatePath& path, const PathEnd& out, const PathEnd& changed,
-                     double slope, double skin, int depth) {
-  constexpr double kContinuity = 8;
-  if (depth == 0) return out.gap + changed.gap <= kContinuity * slope * std::abs(changed.s - out.s);
-  const double middle = 0.5 * (out.s + changed.s);
+// A gap vector that turned over between s0 and s1 (normals n0·n1 ≤ 0): the
+// pair went through g = 0 on the way if, halving the interval, the reversal
+// stays within a part and never leaves the parametric range. Closest points
+// that jump (the pair leaves its range, as skew edges do when they turn
+// parallel) or turn smoothly (each half turns less than 90°) cross nothing.
+bool crossed_between(const CandidatePath& path, double s0, const Vec3& n0, double s1,
+                     const Vec3& n1, int depth) {
+  if (depth == 0) return true;
+  const double middle = 0.5 * (s0 + s1);
   const auto contact = path.at(middle);
   if (!contact || !contact->valid()) return false;
-  if (!(contact->normal_gap > 0) || (!contact->outside && contact->normal_gap < skin)) return true;
-  const PathEnd halfway{middle, contact->normal_gap, contact->normal};
-  if (!contact->outside || out.normal.dot(contact->normal) <= 0)
-    return crossed_between(path, out, halfway, slope, skin, depth - 1);
-  return crossed_between(path, halfway, changed, slope, skin, depth - 1);
+  if (!contact->outside || !(contact->normal_gap > 0)) return true;
+  if (n0.dot(contact->normal) <= 0)
+    return crossed_between(path, s0, n0, middle, contact->normal, depth - 1);
+  if (contact->normal.dot(n1) <= 0)
+    return crossed_between(path, middle, contact->normal, s1, n1, depth - 1);
+  return false;
 }
 
 }  // namespace
@@ -285,31 +269,21 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     const auto after =
         solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);
     if (!after || !after->valid()) continue;
-    // At or inside the other body's surface near it, where the side test decides.
-    if (!(after->normal_gap > 0)) return true;
-    const bool inside_near = !after->outside && after->normal_gap < skin;
+    if (after->normal_gap < skin && (!after->outside || !(after->normal_gap > 0))) return true;
     const auto before =
         solve_local_contact_at(posed_a_from, candidate.region_a, posed_b_from, candidate.region_b);
-    if (!before || !before->valid()) {
-      if (inside_near) return true;  // came into range inside
-      continue;
-    }
-    // Inside at `from`, an admissible iterate: beyond the skin, where the side
-    // test says nothing (see crossed_between); a pair does not cross from there.
-    if (!before->outside) continue;
-    if (inside_near) return true;
-    // The paper's n^i·n^{i+1} < 0, and an outside pair now inside, however deep
-    // (a body struck during the step can travel more than the skin).
-    if (!after->outside || before->normal.dot(after->normal) <= 0) {
-      constexpr int kHalvings = 10;
-      // Either way the gap vector, signed along n^i, ends at −g_n.
-      const double signed_change = before->normal_gap + after->normal_gap;
-      if (crossed_between({candidate, a_from, b_from, a_to, b_to},
-                          {0.0, before->normal_gap, before->normal},
-                          {1.0, after->normal_gap, after->normal}, signed_change, skin, kHalvings))
-        return true;
-      continue;
-    }
+    if (!before || before->status == LcpStatus::NoSolution) continue;
+    // Through the other body's surface in one step, however deep the point now
+    // lies: a body struck during the step can travel more than the skin.
+    if (!after->outside && before->outside) return true;
+    if (!before->valid() || !before->outside) continue;
+    // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
+    // a reversal counts only if the pair went through g = 0 on the way.
+    constexpr int kReversalHalvings = 10;
+    if (before->normal.dot(after->normal) <= 0 &&
+        crossed_between({candidate, a_from, b_from, a_to, b_to}, 0.0, before->normal, 1.0,
+                        after->normal, kReversalHalvings))
+      return true;
     if (gap_reduction > 0 && before->normal_gap < skin &&
         after->normal_gap < gap_reduction * before->normal_gap)
       return true;
