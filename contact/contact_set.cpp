@@ -9,6 +9,7 @@
 
 #include "contact/geometry/mass_properties.hpp"
 #include "contact/geometry/mesh_intersection.hpp"
+#include "contact/local/penetration.hpp"
 #include "contact/pair/closest_points.hpp"
 #include "contact/search/body_overlap.hpp"
 #include "contact/search/brute_force_search.hpp"
@@ -415,6 +416,8 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
   newcomers.clear();
   const ContactSide a = element.contact_side_a(ctx);
   const ContactSide b = element.contact_side_b(ctx);
+  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
+  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   const auto& known = element.candidates();
   for (const SubRegionPair& regions : candidates_.regions_of(pair)) {
     const auto seen =
@@ -424,12 +427,14 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
                          });
     if (seen != known.end() && seen->region_a == regions.first && seen->region_b == regions.second)
       continue;
-    const auto contact = solve_local_contact_at({a.shape, a.trial}, regions.first,
-                                                {b.shape, b.trial}, regions.second);
+    const auto contact = solve_local_contact_at(posed_a, regions.first, posed_b, regions.second);
     if (!contact || !contact->valid()) continue;
-    if (!contact->outside && crossed_during_step(element, at_i, regions)) return false;
+    if (!contact->outside && crossed_during_step(element, at_i, regions) &&
+        penetrates(posed_a, posed_b, *contact))
+      return false;
     if (!(contact->normal_gap < pair.skin)) continue;
-    if (!contact->outside || !(contact->normal_gap > 0)) return false;
+    if (penetrates(posed_a, posed_b, *contact)) return false;
+    if (!contact->outside) continue;  // behind a far face of a non-convex body, yet apart
     newcomers.push_back(step_data(element, at_i, regions));
   }
   return true;

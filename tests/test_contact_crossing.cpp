@@ -4,7 +4,8 @@
 // convex edge of another either around it (the gap stays positive, the normal
 // turns by more than 90°: no crossing) or through the corner region of the
 // cube (it ends outside again, on the far side: a crossing); a vertex goes deep
-// through a face in one step (a crossing).
+// through a face in one step (a crossing); a vertex goes behind a far edge of a
+// non-convex body without meeting it (no crossing).
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -101,4 +102,16 @@ TEST_CASE("a vertex deep through a face in one step crosses it", "[contact][pene
   CHECK(corner.crosses(Vec3(0, 0, -0.05)));    // ends 49 mm inside, 48 skins deep
   CHECK(corner.crosses(Vec3(0, 0, -1.2e-3)));  // ends 0.2 mm inside
   CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.9e-3)));
+}
+
+TEST_CASE("a vertex moving behind a far edge of a non-convex body, outside it, does not cross",
+          "[contact][penetration]") {
+  // test::l_prism's convex edge 4-10 (x = 0, z = 2): the corner goes from above
+  // the edge's top face plane to behind both of its faces, 1.2 m from the L's
+  // wall but beyond its back face x = −1 the whole way: the side test flips,
+  // the bodies never meet.
+  auto block = build_shape(test::l_prism(), "L");
+  const SubRegion edge{SubRegionKind::Edge, find_edge(*block, 4, 10)};
+  const MovingCorner corner(block, edge, Vec3(-1.2, 0, 2.3), 0.05);
+  CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.8)));
 }
