@@ -137,6 +137,33 @@ TEST_CASE("vertex entering a concave corner (Fig. 9)", "[local_contact][pairs]")
   }
 }
 
+TEST_CASE("a vertex crossing the border of a face at a convex edge: one contact, continuous",
+          "[local_contact][pairs][hierarchy]") {
+  // A spike's apex 10 mm above the unit cube's top face, `d` from its edge
+  // x = 0.5 (vertices 5-7): inside the face (d > 0) the face and the edge both
+  // reach it; beyond the edge (d < 0) only the edge does.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const auto spike = polydem::build_shape(pyramid(0.3, 1.0), "spike");
+  const double height = 0.01;
+  const polydem::PosedShape a{cube.get()};
+  const SubRegion top = face(find_face(*cube, {5, 7, 6}));
+  const SubRegion rim = edge(find_edge(*cube, 5, 7));
+  const auto apex_at = [&](double d) {
+    return polydem::PosedShape{spike.get(), Vec3(0.5 - d, 0.1, 0.5 + height)};
+  };
+  const double d = 1e-4;
+  const auto inside_raw = polydem::query_local_contacts(a, apex_at(d), options(0.02, false));
+  CHECK(keys(inside_raw) == sorted({{Degeneration::VertexFace, top, vertex(0)},
+                                    {Degeneration::VertexEdge, rim, vertex(0)}}));
+  const auto inside = polydem::query_local_contacts(a, apex_at(d), options(0.02));
+  const auto beyond = polydem::query_local_contacts(a, apex_at(-d), options(0.02));
+  REQUIRE(keys(inside) == std::vector<Key>{{Degeneration::VertexFace, top, vertex(0)}});
+  REQUIRE(keys(beyond) == std::vector<Key>{{Degeneration::VertexEdge, rim, vertex(0)}});
+  CHECK(inside[0].normal_gap == Approx(height).epsilon(1e-12));
+  CHECK(beyond[0].normal_gap == Approx(std::hypot(height, d)).epsilon(1e-12));
+  CHECK((inside[0].normal - beyond[0].normal).norm() < 2 * d / height);
+}
+
 TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
           "[local_contact][pairs]") {
   const auto up = polydem::build_shape(pyramid(0.5, -1.0), "pyramid-up");
@@ -197,15 +224,19 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
     const LocalContact vf1_swapped = contact(Degeneration::VertexFace, vertex(2), face(faces[1]));
     CHECK(survivors({ve_swapped, vf0_swapped, vf1_swapped}, *cube, *block).size() == 2);
   }
-  SECTION("a convex edge keeps its vertex-edge pair") {
+  SECTION("a convex edge's vertex-edge pair is off while the vertex touches either face") {
     const int convex = find_edge(*block, 2, 8);
     REQUIRE(block->edges[static_cast<std::size_t>(convex)].kind == polydem::EdgeKind::Convex);
     const auto& f = block->edges[static_cast<std::size_t>(convex)].faces;
     const LocalContact ve_convex = contact(Degeneration::VertexEdge, edge(convex), vertex(0));
-    CHECK(survivors({ve_convex, contact(Degeneration::VertexFace, face(f[0]), vertex(0)),
-                     contact(Degeneration::VertexFace, face(f[1]), vertex(0))},
-                    *block, *cube)
-              .size() == 3);
+    const LocalContact on_f0 = contact(Degeneration::VertexFace, face(f[0]), vertex(0));
+    const LocalContact on_f1 = contact(Degeneration::VertexFace, face(f[1]), vertex(0));
+    CHECK(survivors({ve_convex, on_f0}, *block, *cube) == keys({on_f0}));
+    CHECK(survivors({on_f1, ve_convex}, *block, *cube) == keys({on_f1}));
+    CHECK(survivors({ve_convex}, *block, *cube) == keys({ve_convex}));
+    // Another vertex on the face does not switch this pair off.
+    const LocalContact other_vertex = contact(Degeneration::VertexFace, face(f[0]), vertex(1));
+    CHECK(survivors({ve_convex, other_vertex}, *block, *cube).size() == 2);
   }
   SECTION(
       "vertex-vertex off when a face or edge attached to either vertex is active with the other") {

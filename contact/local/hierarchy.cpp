@@ -35,17 +35,20 @@ bool is_active(const std::vector<LocalContact>& active, int vertex_body, int ver
   });
 }
 
-/// Rule 1: the vertex touches both faces of a concave edge.
+/// Rules 1 and 3: the vertex touches both faces of a concave edge, or either
+/// face of a convex one (a rim edge of an open sheet counts as convex).
 bool vertex_edge_is_redundant(const std::vector<LocalContact>& active, const LocalContact& c,
                               const std::array<const Shape*, 2>& shapes) {
   const VertexView view = vertex_views(c).front();
   const ShapeEdge& edge = shapes[static_cast<std::size_t>(1 - view.vertex_body)]
                               ->edges[static_cast<std::size_t>(view.other.index)];
-  if (edge.kind != EdgeKind::Concave) return false;
-  return std::all_of(edge.faces.begin(), edge.faces.end(), [&](int face) {
+  const auto touches = [&](int face) {
     return face >= 0 &&
            is_active(active, view.vertex_body, view.vertex, {SubRegionKind::Face, face});
-  });
+  };
+  if (edge.kind == EdgeKind::Concave)
+    return std::all_of(edge.faces.begin(), edge.faces.end(), touches);
+  return std::any_of(edge.faces.begin(), edge.faces.end(), touches);
 }
 
 /// Rule 2 for one direction: a face or edge attached to `own` is active with `partner`.

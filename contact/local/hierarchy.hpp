@@ -7,7 +7,17 @@
 //  1. a vertex–edge pair (v, e) is off when e is concave and v already has an
 //     active vertex–face pair with both faces of e;
 //  2. a vertex–vertex pair (v_A, v_B) is off when a face or edge attached to v_A
-//     is active with v_B (vertex–face or vertex–edge pair), or vice versa.
+//     is active with v_B (vertex–face or vertex–edge pair), or vice versa;
+//  3. a vertex–edge pair (v, e) is off when e is convex and v has an active
+//     vertex–face pair with either face of e. Ours, not the paper's: a vertex
+//     that projects into a face next to a convex edge also projects into the
+//     edge, at a gap only slightly larger, so both pairs pushed it; when it
+//     crossed the face's border the face's force vanished at once, and a
+//     Newton iteration that moved it back and forth across the border never
+//     settled (seen in a compacted pack of tetrapods). With the rule the edge
+//     takes over exactly where the face lets go, at the same gap and normal:
+//     the vertex's force is continuous (the edge's pair then stands for the
+//     edge's Voronoi region, as the face's for the face's).
 // "Active" means present in the given list; both rules read the list as given
 // (not the list after removals), so the result does not depend on its order.
 #pragma once
