@@ -356,6 +356,34 @@ bool ContactSet::update_engaged(const StepContext& ctx, double tolerance) {
   return changed;
 }
 
+namespace {
+
+// splitmix64's finaliser: spreads a key's bits over the word.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+std::uint64_t contact_key(const BodyPair& id, const PointwiseStepData& c) {
+  std::uint64_t h = mix(static_cast<std::uint64_t>(static_cast<std::uint32_t>(id.body_a)));
+  for (const int v : {id.body_b, id.boundary, static_cast<int>(c.region_a.kind), c.region_a.index,
+                      static_cast<int>(c.region_b.kind), c.region_b.index})
+    h = mix(h ^ static_cast<std::uint64_t>(static_cast<std::uint32_t>(v)));
+  return h;
+}
+
+}  // namespace
+
+std::uint64_t ContactSet::engaged_signature() const {
+  std::uint64_t signature = 0;
+  for (const auto& [id, element] : elements_)
+    for (const PointwiseStepData& c : element->candidates())
+      if (c.engaged) signature += contact_key(id, c);
+  return signature;
+}
+
 bool ContactSet::any_crosses(const StepContext& from, const StepContext& to,
                              double gap_reduction) const {
   const int count = static_cast<int>(elements_.size());

@@ -183,6 +183,9 @@ class ContactSet {
   /// contact_pair_element.hpp); `tolerance` (N) is the force below which a
   /// contact's state is not switched. True when any set changed.
   bool update_engaged(const StepContext& ctx, double tolerance);
+  /// A hash of the engaged contacts (bodies and sub-regions), a sum over them,
+  /// so that processes can add theirs: equal sets give equal values.
+  std::uint64_t engaged_signature() const;
 
   // ---- actions between analysis steps ----
   /// Index of the boundary with this name, or -1.

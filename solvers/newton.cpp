@@ -1,5 +1,6 @@
 #include "solvers/newton.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -26,8 +27,19 @@ void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report) {
 // that it is frozen, so Newton sees a smooth residual, and checked again once
 // the iterate has converged: if it changes then, iteration goes on from the
 // same state with the new set.
+//
+// A set can cycle: converged with set A, the check asks for B; converged with
+// B, it asks for A again, for ever and at any Δt (seen in packs: an edge–edge
+// pair leaving its range at the end of an edge whose vertex–edge pair takes
+// over, a contact whose pressure changes sign with its own force). Neither
+// state is wrong by more than the switching contact's force, and that contact
+// sits on the border of its range or its sign: the force is discontinuous
+// there and no state satisfies the rule exactly. So once the set returns to
+// one an earlier converged state had, the solve ends at the next converged
+// state with the set it has, as a hysteresis on the switch would.
 NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   NewtonReport report;
+  std::vector<std::uint64_t> converged_sets;  // the active set of each converged state
   double last_correction = 0;
   double previous_norm = 0;
   bool just_switched = false;  // the last evaluation saw a new active set
@@ -53,6 +65,11 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
                                   last_correction <= settings_.increment_tolerance ||
                                   (residual_small && next_correction_small(problem, report));
     if (residual_small && correction_small) {
+      if (report.active_set_cycled) {
+        report.converged = true;
+        return report;
+      }
+      converged_sets.push_back(problem.active_set_signature());
       if (!problem.refresh_active_set(settings_.residual_tolerance)) {
         report.converged = true;
         return report;
@@ -61,6 +78,8 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
         report.failure = "the contact active set did not settle";
         return report;
       }
+      report.active_set_cycled = std::find(converged_sets.begin(), converged_sets.end(),
+                                           problem.active_set_signature()) != converged_sets.end();
       just_switched = true;
       continue;  // the same state, evaluated with the new active set
     }

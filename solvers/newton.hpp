@@ -38,6 +38,9 @@ class NewtonProblem {
   /// changed. `residual_tolerance` is the solve's, so that forces below it do
   /// not switch anything.
   virtual bool refresh_active_set(double /*residual_tolerance*/) { return false; }
+  /// Identifies the active set the residual uses now: equal sets give equal
+  /// values (0 for a problem without one).
+  virtual std::uint64_t active_set_signature() const { return 0; }
 };
 
 struct NewtonSettings {
@@ -67,8 +70,11 @@ struct NewtonReport {
   std::string failure;                 ///< why it did not converge (empty when it did)
   std::vector<double> residual_norms;  ///< one per evaluation, dimensionless
   std::vector<double> correction_norms;
-  int step_halvings = 0;        ///< corrections halved to keep iterates admissible
-  int active_set_changes = 0;   ///< converged states whose active set had to change
+  int step_halvings = 0;       ///< corrections halved to keep iterates admissible
+  int active_set_changes = 0;  ///< converged states whose active set had to change
+  /// The active set changed back to one an earlier converged state had; the
+  /// solve then ended at the next converged state without re-deciding it.
+  bool active_set_cycled = false;
   int residual_backtracks = 0;  ///< corrections halved because the residual grew
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;

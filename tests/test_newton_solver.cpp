@@ -1,10 +1,13 @@
 // NewtonSolver on scalar equations with known behaviour: plain Newton on
 // f(x) = x³ − 2x + 2 from x = 0 cycles 0 → 1 → 0 for ever (a textbook 2-cycle);
 // halving corrections that make |f| grow breaks the cycle and reaches the real
-// root, which is compared with Cardano's closed form.
+// root, which is compared with Cardano's closed form. An active set that
+// alternates between two converged states ends the solve at the next one; one
+// that grows over several changes does not count as a cycle.
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
+#include <vector>
 
 #include "solvers/newton.hpp"
 #include "solvers/umfpack_solver.hpp"
@@ -46,6 +49,61 @@ class ScalarProblem final : public NewtonProblem {
   SparseMatrix tangent_;
 };
 
+/// f(x) = x − target + Σ_k stiffness (x − at_k) over the engaged contacts k; the
+/// refresh engages the first contact not engaged with x > at_k, or releases the
+/// first engaged one with x < release_k, one switch per refresh.
+class ActiveSetProblem final : public NewtonProblem {
+ public:
+  struct Contact {
+    double at, release, stiffness;
+    bool engaged = false;
+  };
+  ActiveSetProblem(double target, std::vector<Contact> contacts)
+      : target_(target), contacts_(std::move(contacts)), residual_(1), tangent_(1, 1) {
+    tangent_.insert(0, 0) = 1.0;
+    tangent_.makeCompressed();
+  }
+  void evaluate() override {
+    residual_[0] = x_ - target_;
+    tangent_.coeffRef(0, 0) = 1.0;
+    for (const Contact& c : contacts_) {
+      if (!c.engaged) continue;
+      residual_[0] += c.stiffness * (x_ - c.at);
+      tangent_.coeffRef(0, 0) += c.stiffness;
+    }
+  }
+  const Eigen::VectorXd& residual() const override { return residual_; }
+  const SparseMatrix& tangent() const override { return tangent_; }
+  std::uint64_t pattern_version() const override { return 1; }
+  double residual_norm() const override { return std::abs(residual_[0]); }
+  double correction_norm(const Eigen::VectorXd& correction) const override {
+    return std::abs(correction[0]);
+  }
+  void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
+  bool refresh_active_set(double) override {
+    for (Contact& c : contacts_) {
+      if (!c.engaged && x_ > c.at) return c.engaged = true;
+      if (c.engaged && x_ < c.release) return !(c.engaged = false);
+    }
+    return false;
+  }
+  std::uint64_t active_set_signature() const override {
+    std::uint64_t bits = 0;
+    for (std::size_t k = 0; k < contacts_.size(); ++k)
+      if (contacts_[k].engaged) bits |= std::uint64_t{1} << k;
+    return bits;
+  }
+  double x() const { return x_; }
+  const std::vector<Contact>& contacts() const { return contacts_; }
+
+ private:
+  double target_;
+  std::vector<Contact> contacts_;
+  double x_ = 0;
+  Eigen::VectorXd residual_;
+  SparseMatrix tangent_;
+};
+
 double cubic(double x) { return x * x * x - 2 * x + 2; }
 double cubic_slope(double x) { return 3 * x * x - 2; }
 
@@ -61,6 +119,13 @@ NewtonSettings settings_with_backtracks(int backtracks) {
   settings.residual_tolerance = 1e-12;
   settings.increment_tolerance = 1e-12;
   settings.max_residual_backtracks = backtracks;
+  return settings;
+}
+
+/// The active set re-decided only at converged states (none in the first iterations).
+NewtonSettings converged_state_refresh_only() {
+  NewtonSettings settings = settings_with_backtracks(4);
+  settings.free_active_set_iterations = 0;
   return settings;
 }
 
@@ -124,4 +189,32 @@ TEST_CASE("corrections shortened in successive iterations end the solve as inadm
   const NewtonReport converged = NewtonSolver(*solver, settings).solve(free_after_two);
   CHECK(converged.converged);
   CHECK(free_after_two.x() == Approx(2.5).epsilon(1e-12));
+}
+
+TEST_CASE("an active set that returns to an earlier converged state's set ends the solve",
+          "[newton][active_set]") {
+  // Free, the root is x = 2, past the contact at 1.9: engaged, its stiffness 9
+  // pulls the root to x = (2 + 9·1.9)/10 = 1.91 — below its release point 1.95,
+  // so it is released again: no state satisfies the rule. The solve ends at the
+  // free root, reached a second time.
+  ActiveSetProblem problem(2.0, {{1.9, 1.95, 9.0}});
+  auto solver = make_umfpack_solver();
+  const NewtonReport report = NewtonSolver(*solver, converged_state_refresh_only()).solve(problem);
+  CHECK(report.converged);
+  CHECK(report.active_set_cycled);
+  CHECK(report.active_set_changes == 2);
+  CHECK(problem.x() == Approx(2.0).epsilon(1e-12));
+  CHECK_FALSE(problem.contacts()[0].engaged);
+}
+
+TEST_CASE("an active set that grows over several changes is no cycle", "[newton][active_set]") {
+  // Contacts at 1, 2 and 3 (stiffness 0.1, never released) engage one per
+  // refresh: roots 5, 51/11, 53/12, 56/13.
+  ActiveSetProblem problem(5.0, {{1, -1e9, 0.1}, {2, -1e9, 0.1}, {3, -1e9, 0.1}});
+  auto solver = make_umfpack_solver();
+  const NewtonReport report = NewtonSolver(*solver, converged_state_refresh_only()).solve(problem);
+  CHECK(report.converged);
+  CHECK_FALSE(report.active_set_cycled);
+  CHECK(report.active_set_changes == 3);
+  CHECK(problem.x() == Approx(5.6 / 1.3).epsilon(1e-12));
 }

@@ -207,11 +207,11 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-constexpr const char* kCheckpointMagic = "polydem checkpoint 1";
+constexpr const char* kCheckpointMagic = "polydem checkpoint 2";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
-                       totals.night_owl_resolves})
+                       totals.night_owl_resolves, totals.active_set_cycles})
     out.put(static_cast<std::int64_t>(v));
   out.put(static_cast<std::int64_t>(totals.rejections.size()));
   for (const auto& [cause, count] : totals.rejections) {
@@ -222,7 +222,7 @@ void write_totals(const RunTotals& totals, StateWriter& out) {
 
 void read_totals(RunTotals& totals, StateReader& in) {
   for (long* v : {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
-                  &totals.night_owl_resolves})
+                  &totals.night_owl_resolves, &totals.active_set_cycles})
     *v = in.integer();
   const std::size_t causes = in.count(1 << 20);
   for (std::size_t k = 0; k < causes; ++k) {
@@ -253,7 +253,9 @@ void Analysis::write_checkpoint(const AnalysisObserver& observer, int index, dou
 
 void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& observer) {
   StateReader in(read_file_bytes(checkpoint_file), checkpoint_file);
-  if (in.text() != kCheckpointMagic) in.fail("not a polydem checkpoint");
+  if (in.text() != kCheckpointMagic)
+    in.fail(std::string("not a checkpoint of this polydem version (expected '") + kCheckpointMagic +
+            "')");
   if (static_cast<std::uint64_t>(in.integer()) != options_.deck_fingerprint)
     in.fail("the checkpoint was written by a run of another deck (or another version of this one)");
   first_step_ = static_cast<int>(in.count(deck_.steps.size()));
@@ -374,6 +376,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     store_rigid_node_reactions(model_, system.increments());
     time_ = time_next;
     ++totals_.accepted_steps;
+    if (report.active_set_cycled) ++totals_.active_set_cycles;
     controller.accepted(report.iterations, dt, error);
     StepRecord record{index,
                       time_,

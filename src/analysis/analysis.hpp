@@ -49,6 +49,8 @@ struct RunTotals {
   long rejected_steps = 0;
   long newton_iterations = 0;
   long night_owl_resolves = 0;
+  /// Accepted steps whose Newton solve ended an active-set cycle (NewtonReport::active_set_cycled).
+  long active_set_cycles = 0;
   std::map<std::string, long> rejections;  ///< rejected attempts by cause (the failure message)
   double final_time = 0;
   double assembly_seconds = 0;

@@ -113,6 +113,10 @@ double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
                weighted_max(correction, multiplier_weight_) / force_scale()));
 }
 
+std::uint64_t GlobalSystem::active_set_signature() const {
+  return model_.contact ? partition_.sum_over_processes(model_.contact->engaged_signature()) : 0;
+}
+
 bool GlobalSystem::refresh_active_set(double residual_tolerance) {
   return model_.contact && partition_.on_any_process(model_.contact->update_engaged(
                                context_, residual_tolerance * force_scale()));

@@ -59,6 +59,7 @@ class GlobalSystem final : public NewtonProblem {
   void apply(const Eigen::VectorXd& correction) override;
   bool admissible(const Eigen::VectorXd& correction) override;
   bool refresh_active_set(double residual_tolerance) override;
+  std::uint64_t active_set_signature() const override;
 
  private:
   Model& model_;

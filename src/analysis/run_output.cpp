@@ -261,6 +261,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
       {"newton_iterations", totals.newton_iterations},
       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
       {"night_owl_resolves", totals.night_owl_resolves},
+      {"active_set_cycles", totals.active_set_cycles},
       {"rejections_by_cause", totals.rejections}};
   if (model.contact && model.contact->search_settings().domain) {
     const DomainReport& domain = model.contact->domain_report();
