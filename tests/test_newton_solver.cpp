@@ -16,16 +16,16 @@ using namespace polydem;
 
 namespace {
 
-class ScalarProblem final : public NewtonProblem {
+/// A one-unknown NewtonProblem: x, f(x) and f'(x); subclasses evaluate them.
+class ScalarNewtonProblem : public NewtonProblem {
  public:
-  ScalarProblem(std::function<double(double)> f, std::function<double(double)> df, double x0)
-      : f_(std::move(f)), df_(std::move(df)), x_(x0), residual_(1), tangent_(1, 1) {
+  explicit ScalarNewtonProblem(double x0) : x_(x0), residual_(1), tangent_(1, 1) {
     tangent_.insert(0, 0) = 1.0;
     tangent_.makeCompressed();
   }
   void evaluate() override {
-    residual_[0] = f_(x_);
-    tangent_.coeffRef(0, 0) = df_(x_);
+    residual_[0] = value(x_);
+    tangent_.coeffRef(0, 0) = slope(x_);
   }
   const Eigen::VectorXd& residual() const override { return residual_; }
   const SparseMatrix& tangent() const override { return tangent_; }
@@ -35,51 +35,45 @@ class ScalarProblem final : public NewtonProblem {
     return std::abs(correction[0]);
   }
   void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
+  double x() const { return x_; }
+
+ protected:
+  virtual double value(double x) const = 0;
+  virtual double slope(double x) const = 0;
+  double x_;
+
+ private:
+  Eigen::VectorXd residual_;
+  SparseMatrix tangent_;
+};
+
+class ScalarProblem final : public ScalarNewtonProblem {
+ public:
+  ScalarProblem(std::function<double(double)> f, std::function<double(double)> df, double x0)
+      : ScalarNewtonProblem(x0), f_(std::move(f)), df_(std::move(df)) {}
   bool admissible(const Eigen::VectorXd& correction) override {
     return !admissible_ || admissible_(x_, correction[0]);
   }
-  double x() const { return x_; }
   /// Admissibility of x + δ from x, as a contact barrier's step limiter decides it.
   std::function<bool(double, double)> admissible_;
 
  private:
+  double value(double x) const override { return f_(x); }
+  double slope(double x) const override { return df_(x); }
   std::function<double(double)> f_, df_;
-  double x_;
-  Eigen::VectorXd residual_;
-  SparseMatrix tangent_;
 };
 
 /// f(x) = x − target + Σ_k stiffness (x − at_k) over the engaged contacts k; the
 /// refresh engages the first contact not engaged with x > at_k, or releases the
 /// first engaged one with x < release_k, one switch per refresh.
-class ActiveSetProblem final : public NewtonProblem {
+class ActiveSetProblem final : public ScalarNewtonProblem {
  public:
   struct Contact {
     double at, release, stiffness;
     bool engaged = false;
   };
   ActiveSetProblem(double target, std::vector<Contact> contacts)
-      : target_(target), contacts_(std::move(contacts)), residual_(1), tangent_(1, 1) {
-    tangent_.insert(0, 0) = 1.0;
-    tangent_.makeCompressed();
-  }
-  void evaluate() override {
-    residual_[0] = x_ - target_;
-    tangent_.coeffRef(0, 0) = 1.0;
-    for (const Contact& c : contacts_) {
-      if (!c.engaged) continue;
-      residual_[0] += c.stiffness * (x_ - c.at);
-      tangent_.coeffRef(0, 0) += c.stiffness;
-    }
-  }
-  const Eigen::VectorXd& residual() const override { return residual_; }
-  const SparseMatrix& tangent() const override { return tangent_; }
-  std::uint64_t pattern_version() const override { return 1; }
-  double residual_norm() const override { return std::abs(residual_[0]); }
-  double correction_norm(const Eigen::VectorXd& correction) const override {
-    return std::abs(correction[0]);
-  }
-  void apply(const Eigen::VectorXd& correction) override { x_ += correction[0]; }
+      : ScalarNewtonProblem(0.0), target_(target), contacts_(std::move(contacts)) {}
   bool refresh_active_set(double) override {
     for (Contact& c : contacts_) {
       if (!c.engaged && x_ > c.at) return c.engaged = true;
@@ -93,15 +87,23 @@ class ActiveSetProblem final : public NewtonProblem {
       if (contacts_[k].engaged) bits |= std::uint64_t{1} << k;
     return bits;
   }
-  double x() const { return x_; }
   const std::vector<Contact>& contacts() const { return contacts_; }
 
  private:
+  double value(double x) const override {
+    double f = x - target_;
+    for (const Contact& c : contacts_)
+      if (c.engaged) f += c.stiffness * (x - c.at);
+    return f;
+  }
+  double slope(double) const override {
+    double k = 1.0;
+    for (const Contact& c : contacts_)
+      if (c.engaged) k += c.stiffness;
+    return k;
+  }
   double target_;
   std::vector<Contact> contacts_;
-  double x_ = 0;
-  Eigen::VectorXd residual_;
-  SparseMatrix tangent_;
 };
 
 double cubic(double x) { return x * x * x - 2 * x + 2; }
