@@ -457,11 +457,11 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
       continue;
     const auto contact = solve_local_contact_at(posed_a, regions.first, posed_b, regions.second);
     if (!contact || !contact->valid()) continue;
-    if (!contact->outside && crossed_during_step(element, at_i, regions) &&
+    const bool inside_skin = contact->normal_gap < pair.skin;
+    if ((inside_skin || (!contact->outside && crossed_during_step(element, at_i, regions))) &&
         penetrates(posed_a, posed_b, *contact))
       return false;
-    if (!(contact->normal_gap < pair.skin)) continue;
-    if (penetrates(posed_a, posed_b, *contact)) return false;
+    if (!inside_skin) continue;
     if (!contact->outside) continue;  // behind a far face of a non-convex body, yet apart
     newcomers.push_back(step_data(element, at_i, regions));
   }

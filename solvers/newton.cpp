@@ -29,9 +29,10 @@ void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report) {
 // same state with the new set.
 //
 // A set can cycle: converged with set A, the check asks for B; converged with
-// B, it asks for A again, for ever and at any Δt (seen in packs: an edge–edge
-// pair leaving its range at the end of an edge whose vertex–edge pair takes
-// over, a contact whose pressure changes sign with its own force). Neither
+// B, it asks for A again, for ever and at any Δt (seen in a pack of
+// tetrapods: an edge–edge pair leaving its range at the end of an edge whose
+// vertex–edge pair takes over; a contact whose pressure changes sign with its
+// own force can do the same). Neither
 // state is wrong by more than the switching contact's force, and that contact
 // sits on the border of its range or its sign: the force is discontinuous
 // there and no state satisfies the rule exactly. So once the set returns to

@@ -1,6 +1,7 @@
 #include "contact/pair/contact_pair_element.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
 #include "contact/local/hierarchy.hpp"
@@ -270,14 +271,19 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     const auto after =
         solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);
     if (!after || !after->valid()) continue;
-    if (after->normal_gap < skin && penetrates(posed_a_to, posed_b_to, *after)) return true;
+    // The winding number behind `penetrates` is formed at most once per pair.
+    std::optional<bool> penetrating;
+    const auto penetrates_now = [&] {
+      if (!penetrating) penetrating = penetrates(posed_a_to, posed_b_to, *after);
+      return *penetrating;
+    };
+    if (after->normal_gap < skin && penetrates_now()) return true;
     const auto before =
         solve_local_contact_at(posed_a_from, candidate.region_a, posed_b_from, candidate.region_b);
     if (!before || before->status == LcpStatus::NoSolution) continue;
     // Through the other body's surface in one step, however deep the point now
     // lies: a body struck during the step can travel more than the skin.
-    if (!after->outside && before->outside && penetrates(posed_a_to, posed_b_to, *after))
-      return true;
+    if (!after->outside && before->outside && penetrates_now()) return true;
     if (!before->valid() || !before->outside) continue;
     // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
     // a reversal counts only if the pair went through g = 0 on the way.
