@@ -17,10 +17,13 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report) {
+void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report, EvaluationKind kind,
+                            int halvings) {
   auto start = std::chrono::steady_clock::now();
   problem.evaluate();
   report.evaluate_seconds += seconds_since(start);
+  report.evaluation_kinds.push_back(kind);
+  report.correction_halvings.push_back(halvings);
 }
 
 // The active set (contacts) may change during the first iterations; after
@@ -45,8 +48,10 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   double previous_norm = 0;
   bool just_switched = false;  // the last evaluation saw a new active set
   int shortened_in_a_row = 0;
+  EvaluationKind kind = EvaluationKind::start;
+  int halvings = 0;  // of the correction just applied
   for (int iteration = 0;; ++iteration) {
-    evaluate(problem, report);
+    evaluate(problem, report, kind, halvings);
     if (!problem.residual_finite()) {
       report.failure = "non-finite residual";
       return report;
@@ -82,6 +87,8 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
       report.active_set_cycled = std::find(converged_sets.begin(), converged_sets.end(),
                                            problem.active_set_signature()) != converged_sets.end();
       just_switched = true;
+      kind = EvaluationKind::switch_at_convergence;
+      halvings = 0;
       continue;  // the same state, evaluated with the new active set
     }
     if (iteration >= settings_.max_iterations) {
@@ -105,15 +112,19 @@ NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
     // that contact may not be in the frozen active set, and without its force
     // every later correction drives it on towards g = 0 (each one shortened
     // again) until no step is admissible. So the set is re-decided then too.
-    const bool shortened = report.step_halvings > halvings_before;
+    halvings = report.step_halvings - halvings_before;
+    const bool shortened = halvings > 0;
     shortened_in_a_row = shortened ? shortened_in_a_row + 1 : 0;
     if (shortened_in_a_row > settings_.max_shortened_iterations) {
       report.failure = kNoAdmissibleStep;
       return report;
     }
-    if (iteration < settings_.free_active_set_iterations || shortened)
-      just_switched = problem.refresh_active_set(settings_.residual_tolerance) &&
-                      iteration >= settings_.free_active_set_iterations;
+    kind = EvaluationKind::correction;
+    if (iteration < settings_.free_active_set_iterations || shortened) {
+      const bool changed = problem.refresh_active_set(settings_.residual_tolerance);
+      if (changed) kind = EvaluationKind::new_set;
+      just_switched = changed && iteration >= settings_.free_active_set_iterations;
+    }
   }
 }
 
@@ -154,7 +165,7 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
     problem.apply(-correction_);
     last_correction *= 0.5;
     ++report.residual_backtracks;
-    evaluate(problem, report);
+    evaluate(problem, report, EvaluationKind::backtrack);
     norm = problem.residual_finite() ? problem.residual_norm()
                                      : std::numeric_limits<double>::infinity();
     report.residual_norms.push_back(norm);

@@ -64,11 +64,23 @@ struct NewtonSettings {
   int max_active_set_changes = 10;
 };
 
+/// What led to one residual evaluation of a Newton solve (newton.csv's `kind`).
+enum class EvaluationKind : int {
+  start = 0,                  ///< the predicted state, before any correction
+  correction = 1,             ///< a Newton correction applied, the active set unchanged
+  new_set = 2,                ///< a Newton correction applied, then the active set changed
+  backtrack = 3,              ///< a correction halved because the residual grew
+  switch_at_convergence = 4,  ///< a converged state, evaluated with its new active set
+};
+
 struct NewtonReport {
   bool converged = false;
-  int iterations = 0;                  ///< linear solves performed
-  std::string failure;                 ///< why it did not converge (empty when it did)
-  std::vector<double> residual_norms;  ///< one per evaluation, dimensionless
+  int iterations = 0;                            ///< linear solves performed
+  std::string failure;                           ///< why it did not converge (empty when it did)
+  std::vector<double> residual_norms;            ///< one per evaluation, dimensionless
+  std::vector<EvaluationKind> evaluation_kinds;  ///< one per evaluation
+  /// Per evaluation: the halvings that kept the correction before it admissible.
+  std::vector<int> correction_halvings;
   std::vector<double> correction_norms;
   int step_halvings = 0;       ///< corrections halved to keep iterates admissible
   int active_set_changes = 0;  ///< converged states whose active set had to change
@@ -94,7 +106,8 @@ class NewtonSolver {
   bool next_correction_small(NewtonProblem& problem, NewtonReport& report);
   double backtrack_on_residual(NewtonProblem& problem, NewtonReport& report, double previous_norm,
                                double& last_correction);
-  void evaluate(NewtonProblem& problem, NewtonReport& report);
+  void evaluate(NewtonProblem& problem, NewtonReport& report, EvaluationKind kind,
+                int halvings = 0);
 
   LinearSolver& linear_solver_;
   NewtonSettings settings_;

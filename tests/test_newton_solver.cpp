@@ -4,9 +4,11 @@
 // root, which is compared with Cardano's closed form. An active set that
 // alternates between two converged states ends the solve at the next one; one
 // that grows over several changes does not count as a cycle.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <functional>
+#include <numeric>
 #include <vector>
 
 #include "solvers/newton.hpp"
@@ -219,4 +221,63 @@ TEST_CASE("an active set that grows over several changes is no cycle", "[newton]
   CHECK_FALSE(report.active_set_cycled);
   CHECK(report.active_set_changes == 3);
   CHECK(problem.x() == Approx(5.6 / 1.3).epsilon(1e-12));
+}
+
+namespace {
+
+long count_kind(const NewtonReport& report, EvaluationKind kind) {
+  return std::count(report.evaluation_kinds.begin(), report.evaluation_kinds.end(), kind);
+}
+
+}  // namespace
+
+TEST_CASE("every residual evaluation is recorded with what led to it", "[newton]") {
+  auto solver = make_umfpack_solver();
+  SECTION("backtracks on the cubic") {
+    ScalarProblem problem(cubic, cubic_slope, 0.0);
+    const NewtonReport report = NewtonSolver(*solver, settings_with_backtracks(4)).solve(problem);
+    REQUIRE(report.converged);
+    REQUIRE(report.evaluation_kinds.size() == report.residual_norms.size());
+    CHECK(report.evaluation_kinds.front() == EvaluationKind::start);
+    CHECK(count_kind(report, EvaluationKind::start) == 1);
+    CHECK(count_kind(report, EvaluationKind::backtrack) == report.residual_backtracks);
+    // Each correction is followed by one evaluation, each backtrack by another.
+    CHECK(count_kind(report, EvaluationKind::correction) == report.iterations);
+  }
+  SECTION("active-set switches at converged states") {
+    ActiveSetProblem problem(5.0, {{1, -1e9, 0.1}, {2, -1e9, 0.1}, {3, -1e9, 0.1}});
+    const NewtonReport report =
+        NewtonSolver(*solver, converged_state_refresh_only()).solve(problem);
+    REQUIRE(report.converged);
+    REQUIRE(report.evaluation_kinds.size() == report.residual_norms.size());
+    CHECK(count_kind(report, EvaluationKind::switch_at_convergence) == 3);
+    CHECK(count_kind(report, EvaluationKind::new_set) == 0);
+  }
+  SECTION("a set re-decided after a correction") {
+    NewtonSettings settings = converged_state_refresh_only();
+    settings.free_active_set_iterations = 3;
+    // From x = 0 the first correction lands on the free root 5, past the contact
+    // at 1: the refresh after it engages the contact.
+    ActiveSetProblem problem(5.0, {{1, -1e9, 0.1}});
+    const NewtonReport report = NewtonSolver(*solver, settings).solve(problem);
+    REQUIRE(report.converged);
+    REQUIRE(report.evaluation_kinds.size() >= 2);
+    CHECK(report.evaluation_kinds[1] == EvaluationKind::new_set);
+    CHECK(count_kind(report, EvaluationKind::switch_at_convergence) == 0);
+    CHECK(problem.x() == Approx(5.1 / 1.1).epsilon(1e-12));
+  }
+  SECTION("halvings of shortened corrections") {
+    ScalarProblem problem([](double x) { return x - 2.5; }, [](double) { return 1.0; }, 0.0);
+    problem.admissible_ = [](double, double dx) { return std::abs(dx) <= 1.0; };
+    const NewtonReport report = NewtonSolver(*solver, settings_with_backtracks(4)).solve(problem);
+    REQUIRE(report.converged);
+    REQUIRE(report.correction_halvings.size() == report.residual_norms.size());
+    // 2.5 → halved twice to 0.625; then 1.875 → once to 0.9375; then 0.9375 in full.
+    CHECK(report.correction_halvings[0] == 0);
+    CHECK(report.correction_halvings[1] == 2);
+    CHECK(report.correction_halvings[2] == 1);
+    CHECK(report.correction_halvings[3] == 0);
+    CHECK(std::accumulate(report.correction_halvings.begin(), report.correction_halvings.end(),
+                          0) == report.step_halvings);
+  }
 }

@@ -8,6 +8,7 @@
 
 #include "solvers/newmark_error.hpp"
 #include "solvers/newmark_update.hpp"
+#include "solvers/newton.hpp"
 #include "solvers/step_controller.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/global_system.hpp"
@@ -23,6 +24,18 @@
 
 namespace polydem {
 namespace {
+
+template <class T>
+void append(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+std::vector<int> as_ints(const std::vector<EvaluationKind>& kinds) {
+  std::vector<int> codes(kinds.size());
+  std::transform(kinds.begin(), kinds.end(), codes.begin(),
+                 [](EvaluationKind kind) { return static_cast<int>(kind); });
+  return codes;
+}
 
 NewtonSettings newton_settings(const NewtonSpec& spec) {
   NewtonSettings settings;
@@ -105,18 +118,20 @@ bool Analysis::begin_time_step(GlobalSystem& system) {
 bool Analysis::solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report,
                           int& night_owls) {
   constexpr int kMaxNightOwlResolves = 8;
-  std::vector<double> residual_norms;
-  int iterations = 0;
+  NewtonReport solves;  // the evaluations of this step's solves, night-owl re-solves included
   for (;;) {
     report = newton.solve(system);
     totals_.assembly_seconds += report.evaluate_seconds;
     totals_.linear_solve_seconds += report.linear_solve_seconds;
     totals_.newton_iterations += report.iterations;
-    iterations += report.iterations;
-    residual_norms.insert(residual_norms.end(), report.residual_norms.begin(),
-                          report.residual_norms.end());
-    report.iterations = iterations;
-    report.residual_norms = residual_norms;
+    solves.iterations += report.iterations;
+    append(solves.residual_norms, report.residual_norms);
+    append(solves.evaluation_kinds, report.evaluation_kinds);
+    append(solves.correction_halvings, report.correction_halvings);
+    report.iterations = solves.iterations;
+    report.residual_norms = solves.residual_norms;
+    report.evaluation_kinds = solves.evaluation_kinds;
+    report.correction_halvings = solves.correction_halvings;
     if (!report.converged) return false;
     system.share_increments();
     if (!model_.contact) return true;
@@ -385,7 +400,9 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                       report.iterations,
                       rejected_attempts,
                       std::move(report.residual_norms),
-                      night_owls};
+                      night_owls,
+                      as_ints(report.evaluation_kinds),
+                      std::move(report.correction_halvings)};
     rejected_attempts = 0;
     const bool sampling = time_ >= target * (1 - 1e-12);
     if (decomposition_) {

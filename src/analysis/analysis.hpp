@@ -42,6 +42,10 @@ struct StepRecord {
   int rejected_attempts = 0;  ///< attempts rejected before this one succeeded
   std::vector<double> residual_norms;
   int night_owls = 0;  ///< re-solves of this step for night-owl contacts (§2.6.3)
+  /// Per residual evaluation: what led to it (EvaluationKind, solvers/newton.hpp) and
+  /// the halvings of the correction before it.
+  std::vector<int> evaluation_kinds;
+  std::vector<int> correction_halvings;
 };
 
 struct RunTotals {

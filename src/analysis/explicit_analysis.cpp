@@ -265,7 +265,7 @@ bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) 
     ++totals_.steps;
     totals_.smallest_step = std::min(totals_.smallest_step, dt);
     totals_.largest_step = std::max(totals_.largest_step, dt);
-    observer.step_accepted(model_, StepRecord{index, time_, dt, 1.0, 0, 0, {}, 0});
+    observer.step_accepted(model_, StepRecord{index, time_, dt, 1.0, 0, 0, {}, 0, {}, {}});
     if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);
   }
   return true;

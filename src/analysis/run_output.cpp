@@ -134,7 +134,7 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
   newton_csv_ = std::make_unique<CsvLog>(
       directory_ / "newton.csv",
-      std::vector<std::string>{"time", "dt", "evaluation", "residual_norm"});
+      std::vector<std::string>{"time", "dt", "evaluation", "residual_norm", "kind", "halvings"});
   if (deck_.output.vtk) {
     std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
@@ -183,8 +183,10 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
   }
   monitor_csv_->write_row(row);
   for (std::size_t k = 0; k < record.residual_norms.size(); ++k)
-    newton_csv_->write_row(
-        {record.time, record.dt, static_cast<double>(k), record.residual_norms[k]});
+    newton_csv_->write_row({record.time, record.dt, static_cast<double>(k),
+                            record.residual_norms[k],
+                            static_cast<double>(record.evaluation_kinds[k]),
+                            static_cast<double>(record.correction_halvings[k])});
 }
 
 void RunOutput::sample(const Model& model, double time) {
