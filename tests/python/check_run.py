@@ -6,6 +6,9 @@ usage: check_run.py POLYDEM DECK WORKDIR
 - runs the deck with --threads 1 and --threads 2: summary.json must be identical
   apart from wall-clock fields, and monitor.csv identical byte for byte;
 - monitor.csv has the documented columns and one row per accepted step;
+- newton.csv starts each step's solve at evaluation 0 with kind 0 (the
+  predicted state), has kinds 0–4 only, and one correction (kind 1 or 2) per
+  Newton iteration that monitor.csv counts for the step;
 - results.pvd lists the samples at the deck's fixed output times, and the last
   sample read with VTK's reader holds the final positions of summary.json;
 - deck.echo.yaml re-runs to the same summary.
@@ -68,6 +71,25 @@ def read_monitor(out):
     return rows
 
 
+def check_newton_log(out, monitor_rows):
+    with open(os.path.join(out, "newton.csv")) as f:
+        rows = list(csv.DictReader(f))
+    corrections = {}
+    previous_time = None
+    for row in rows:
+        kind = int(float(row["kind"]))
+        if kind not in range(5):
+            fail(f"newton.csv: kind {kind} at t = {row['time']}")
+        if row["time"] != previous_time and (int(float(row["evaluation"])) != 0 or kind != 0):
+            fail(f"newton.csv: the solve at t = {row['time']} does not start at the predicted state")
+        previous_time = row["time"]
+        corrections[row["time"]] = corrections.get(row["time"], 0) + (kind in (1, 2))
+    for row in monitor_rows:
+        if corrections.get(row["time"], 0) != int(float(row["newton_iterations"])):
+            fail(f"newton.csv has {corrections.get(row['time'], 0)} corrections at t = {row['time']}, "
+                 f"monitor.csv {row['newton_iterations']} iterations")
+
+
 def read_last_sample(out):
     root = ElementTree.parse(os.path.join(out, "results.pvd")).getroot()
     datasets = root.findall("./Collection/DataSet")
@@ -89,6 +111,7 @@ def main():
         fail(f"monitor.csv lacks columns {missing}")
     if len(rows) != one["totals"]["accepted_steps"]:
         fail(f"{len(rows)} monitor rows for {one['totals']['accepted_steps']} accepted steps")
+    check_newton_log(os.path.join(work, "threads1"), rows)
 
     times, points = read_last_sample(os.path.join(work, "threads1"))
     expected_times = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5]
