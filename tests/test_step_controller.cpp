@@ -1,0 +1,85 @@
+// StepController against its rules written out by hand: growth by grow_factor
+// after a step of at most easy_iterations Newton iterations (from the larger of
+// the proposed and the taken Δt), none after a harder one, a cut by cut_factor
+// after a rejection, the clamps to [min, max], and with an error tolerance
+// Δt_next = 0.9 Δt (tolerance/error)^(1/3) (a third-order local error).
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "solvers/step_controller.hpp"
+
+using namespace polydem;
+
+namespace {
+
+StepControlSettings settings(double initial, double min, double max, int easy) {
+  StepControlSettings s;
+  s.initial = initial;
+  s.min = min;
+  s.max = max;
+  s.grow_factor = 1.5;
+  s.cut_factor = 0.5;
+  s.easy_iterations = easy;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("an easy step grows the time step, a harder one keeps it", "[step_controller]") {
+  StepController controller(settings(1e-3, 1e-9, 1e-2, 4));
+  controller.accepted(4, 1e-3);
+  CHECK(controller.proposed() == Approx(1.5e-3).epsilon(1e-15));
+  controller.accepted(5, 1.5e-3);
+  CHECK(controller.proposed() == Approx(1.5e-3).epsilon(1e-15));
+  // A step shortened to land on an output time: growth from the proposed Δt.
+  controller.accepted(1, 0.2e-3);
+  CHECK(controller.proposed() == Approx(2.25e-3).epsilon(1e-15));
+}
+
+TEST_CASE("growth stops at the maximum time step", "[step_controller]") {
+  StepController controller(settings(8e-3, 1e-9, 1e-2, 4));
+  controller.accepted(1, 8e-3);
+  CHECK(controller.proposed() == 1e-2);
+  controller.accepted(1, 1e-2);
+  CHECK(controller.proposed() == 1e-2);
+}
+
+TEST_CASE("a rejection cuts the time step until it falls below the minimum", "[step_controller]") {
+  StepController controller(settings(1e-3, 2e-4, 1e-2, 4));
+  CHECK(controller.rejected(1e-3));  // 5e-4
+  CHECK(controller.proposed() == Approx(5e-4).epsilon(1e-15));
+  CHECK(controller.rejected(5e-4));          // 2.5e-4 ≥ 2e-4
+  CHECK_FALSE(controller.rejected(2.5e-4));  // 1.25e-4 < 2e-4: give up
+}
+
+TEST_CASE("a larger easy_iterations lets the time step grow back after a cut",
+          "[step_controller]") {
+  // Steps of 8 iterations: with the default 4 a cut Δt never grows again.
+  StepController strict(settings(1e-3, 1e-9, 1e-2, 4));
+  StepController lenient(settings(1e-3, 1e-9, 1e-2, 8));
+  for (StepController* c : {&strict, &lenient}) {
+    c->rejected(1e-3);
+    for (int step = 0; step < 3; ++step) c->accepted(8, c->proposed());
+  }
+  CHECK(strict.proposed() == Approx(5e-4).epsilon(1e-15));
+  CHECK(lenient.proposed() == Approx(5e-4 * 1.5 * 1.5 * 1.5).epsilon(1e-15));
+}
+
+TEST_CASE("with an error tolerance the time step follows the cube root of tolerance over error",
+          "[step_controller]") {
+  StepControlSettings s = settings(1e-3, 1e-9, 1e-2, 4);
+  s.error_tolerance = 1.0;
+  StepController controller(s);
+  CHECK(controller.accurate(1.0));
+  CHECK_FALSE(controller.accurate(1.0 + 1e-12));
+  // Accepted with error 0.5: easy growth to 1.5e-3, but the error bound allows
+  // 0.9 · 1e-3 · 2^(1/3) ≈ 1.134e-3 only.
+  controller.accepted(1, 1e-3, 0.5);
+  CHECK(controller.proposed() == Approx(0.9e-3 * std::cbrt(2.0)).epsilon(1e-14));
+  // Rejected with error 8: factor 0.9 · (1/8)^(1/3) = 0.45.
+  CHECK(controller.rejected(1e-3, 8.0));
+  CHECK(controller.proposed() == Approx(0.45e-3).epsilon(1e-14));
+  // A huge error cuts by at most 10.
+  CHECK(controller.rejected(1e-3, 1e9));
+  CHECK(controller.proposed() == Approx(1e-4).epsilon(1e-14));
+}
