@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/evaluation_kind.hpp"
 #include "solvers/linear_solver.hpp"
 
 namespace polydem {
@@ -62,15 +63,6 @@ struct NewtonSettings {
   int max_residual_backtracks = 4;
   /// Converged states whose active set still changed, before giving up.
   int max_active_set_changes = 10;
-};
-
-/// What led to one residual evaluation of a Newton solve (newton.csv's `kind`).
-enum class EvaluationKind : int {
-  start = 0,                  ///< the predicted state, before any correction
-  correction = 1,             ///< a Newton correction applied, the active set unchanged
-  new_set = 2,                ///< a Newton correction applied, then the active set changed
-  backtrack = 3,              ///< a correction halved because the residual grew
-  switch_at_convergence = 4,  ///< a converged state, evaluated with its new active set
 };
 
 struct NewtonReport {

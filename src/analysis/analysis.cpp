@@ -30,13 +30,6 @@ void append(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-std::vector<int> as_ints(const std::vector<EvaluationKind>& kinds) {
-  std::vector<int> codes(kinds.size());
-  std::transform(kinds.begin(), kinds.end(), codes.begin(),
-                 [](EvaluationKind kind) { return static_cast<int>(kind); });
-  return codes;
-}
-
 NewtonSettings newton_settings(const NewtonSpec& spec) {
   NewtonSettings settings;
   settings.max_iterations = spec.max_iterations;
@@ -401,7 +394,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                       rejected_attempts,
                       std::move(report.residual_norms),
                       night_owls,
-                      as_ints(report.evaluation_kinds),
+                      std::move(report.evaluation_kinds),
                       std::move(report.correction_halvings)};
     rejected_attempts = 0;
     const bool sampling = time_ >= target * (1 - 1e-12);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "solvers/evaluation_kind.hpp"
 #include "src/analysis/model.hpp"
 #include "src/deck/deck_data.hpp"
 #include "src/restart/state_stream.hpp"
@@ -42,9 +43,8 @@ struct StepRecord {
   int rejected_attempts = 0;  ///< attempts rejected before this one succeeded
   std::vector<double> residual_norms;
   int night_owls = 0;  ///< re-solves of this step for night-owl contacts (§2.6.3)
-  /// Per residual evaluation: what led to it (EvaluationKind, solvers/newton.hpp) and
-  /// the halvings of the correction before it.
-  std::vector<int> evaluation_kinds;
+  /// Per residual evaluation: what led to it and the halvings of the correction before it.
+  std::vector<EvaluationKind> evaluation_kinds;
   std::vector<int> correction_halvings;
 };
 
