@@ -244,6 +244,42 @@ TEST_CASE("rigid point kinematics match finite differences at alpha != 0",
   CHECK(max_hessian < 1e-8);
 }
 
+TEST_CASE("largest point travel bounds every point on the path between two trial states",
+          "[local_contact]") {
+  Random random;
+  double largest_ratio = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const polydem::RigidTrialState from = random.state();
+    polydem::RigidTrialState to = from;
+    const double scale = trial % 2 == 0 ? 0.05 : 3.0;  // Newton corrections and whole turns
+    to.u_delta += random.vector(scale);
+    to.alpha_delta += random.vector(scale);
+    const double radius = 0.7;
+    const double bound = polydem::largest_point_travel(from, to, radius);
+    const auto along = [&](double s) {
+      polydem::RigidTrialState state = to;
+      state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
+      state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
+      return state;
+    };
+    for (int k = 0; k < 8; ++k) {
+      const Vec3 x_ref = radius * random.vector().normalized();
+      const double s0 = 0.5 * (1 + random.scalar()), s1 = 0.5 * (1 + random.scalar());
+      const double travel = (along(s1).point(x_ref) - along(s0).point(x_ref)).norm();
+      CHECK(travel <= bound * (1 + 1e-12));
+      const double whole = (to.point(x_ref) - from.point(x_ref)).norm();
+      largest_ratio = std::max(largest_ratio, whole / bound);
+    }
+  }
+  // Not loose: a small turn about an axis across the arm moves its end by |Δα| radius.
+  polydem::RigidTrialState from, to;
+  to.alpha_delta = Vec3(0, 0, 1e-4);
+  const double end_travel = (to.point(Vec3(0.7, 0, 0)) - from.point(Vec3(0.7, 0, 0))).norm();
+  CHECK(end_travel == Approx(polydem::largest_point_travel(from, to, 0.7)).epsilon(1e-8));
+  std::printf("[local_contact] largest point travel: largest travel / bound = %.3f\n",
+              largest_ratio);
+}
+
 TEST_CASE("gap derivatives match central differences for every degeneration",
           "[local_contact][derivatives]") {
   Random random;

@@ -4,6 +4,8 @@
 // rational scalar and a quadratic vector in α.
 #include "contact/local/rigid_point.hpp"
 
+#include <algorithm>
+
 #include <Eigen/Geometry>
 
 #include "src/core/rotation.hpp"
@@ -65,6 +67,14 @@ Mat36 RigidTrialState::point_jacobian(const Vec3& x_ref) const {
 
 Mat3 RigidTrialState::point_rotation_hessian(const Vec3& x_ref, const Vec3& w) const {
   return rotated_vector_hessian(alpha_delta, rotation * x_ref, w);
+}
+
+double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius) {
+  const double pole = (from.pole_position + from.u_delta - to.pole_position - to.u_delta).norm();
+  const bool same_configuration = from.rotation == to.rotation;
+  const double turn =
+      same_configuration ? std::min((to.alpha_delta - from.alpha_delta).norm(), 2.0) : 2.0;
+  return pole + turn * radius;
 }
 
 }  // namespace polydem

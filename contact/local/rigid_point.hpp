@@ -38,4 +38,13 @@ struct RigidTrialState {
   [[nodiscard]] Mat3 point_rotation_hessian(const Vec3& x_ref, const Vec3& w) const;
 };
 
+/// An upper bound on how far a material point within `radius` of the pole
+/// moves between two trial states of the same step (the same x_P^i and Q^i),
+/// and between any two states on the straight path in (u^Δ, α^Δ) joining them:
+/// |Δu^Δ| + |Δα^Δ| radius. Along the path Q(α) turns at the spin Ξ(α) α̇, and
+/// ‖Ξ(α)‖ ≤ 1 for the Rodrigues parameters of eq. (6) (Ξ = h (I + ½ A), h =
+/// 4/(4+α·α): h along α, h √(1+α·α/4) ≤ 1 across it). States of different
+/// configurations i get the trivial bound 2·radius for the rotation.
+double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius);
+
 }  // namespace polydem
