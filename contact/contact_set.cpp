@@ -13,6 +13,7 @@
 #include "contact/pair/closest_points.hpp"
 #include "contact/search/body_overlap.hpp"
 #include "contact/search/brute_force_search.hpp"
+#include "contact/search/sub_region_proximity.hpp"
 
 namespace polydem {
 
@@ -264,6 +265,7 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
         pole_b + rotation_b * vb.reference[static_cast<std::size_t>(k)];
     centre_b += xb[static_cast<std::size_t>(k)] / vb.count;
   }
+  data.clearance_i = std::sqrt(primitives_squared_distance({xa, va.count}, {xb, vb.count}));
   const auto solved =
       solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
   ContactPoints<double> points{centre_a, centre_b};
@@ -335,8 +337,8 @@ bool ContactSet::begin_step(const StepContext& ctx) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
   for (int k = 0; k < count; ++k) {
     ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
+    element.start_candidates(at_i);
     auto& candidates = element.candidates();
-    candidates.clear();
     for (const SubRegionPair& regions : found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
       candidates.push_back(step_data(element, at_i, regions));
     element.update_engaged(at_i, 0.0);
@@ -485,7 +487,9 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   for (std::size_t k = 0; k < count; ++k) {
     element_of[k] = find_element(found.pairs[k].id);
     created[k].reset();
-    if (!element_of[k]) element_of[k] = (created[k] = make_element(found.pairs[k].id)).get();
+    if (element_of[k]) continue;
+    element_of[k] = (created[k] = make_element(found.pairs[k].id)).get();
+    element_of[k]->start_candidates(at_i);
   }
   bool penetration = false;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : penetration)

@@ -10,6 +10,9 @@
 namespace polydem {
 namespace {
 
+/// Relative widening of the clearance tests against the rounding of distances.
+constexpr double kClearanceTolerance = 1e-9;
+
 bool same_regions(const PointwiseStepData& candidate, const LocalContact& contact) {
   return candidate.region_a == contact.sub_region_a && candidate.region_b == contact.sub_region_b;
 }
@@ -99,6 +102,17 @@ ContactSide ContactPairElement::contact_side_b(const StepContext& ctx) const {
   return make_side(b_, ctx);
 }
 
+void ContactPairElement::start_candidates(const StepContext& at_i) {
+  candidates_.clear();
+  pose_i_a_ = contact_side_a(at_i).trial;
+  pose_i_b_ = contact_side_b(at_i).trial;
+}
+
+double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSide& b) const {
+  return largest_point_travel(pose_i_a_, a.trial, a.shape->bounding_radius) +
+         largest_point_travel(pose_i_b_, b.trial, b.shape->bounding_radius);
+}
+
 void ContactPairElement::collect_active(const StepContext& ctx,
                                         std::vector<ActiveContact>& active) const {
   active.clear();
@@ -107,8 +121,11 @@ void ContactPairElement::collect_active(const StepContext& ctx,
   const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   const double skin = interaction_->skin();
+  // A valid g_n is the primitives' distance, at least clearance_i − travel.
+  const double out_of_reach = skin * (1 + kClearanceTolerance) + travel_since_i(a, b);
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const PointwiseStepData& candidate = candidates_[k];
+    if (candidate.clearance_i > out_of_reach) continue;
     std::optional<LocalContact> contact =
         solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
     if (!contact || !contact->valid() || !contact->outside) continue;
@@ -267,10 +284,20 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
   const PosedBody posed_a_to = PosedBody::of({a_to.shape, a_to.trial});
   const PosedBody posed_b_to = PosedBody::of({b_to.shape, b_to.trial});
   const double skin = interaction_->skin();
+  // A pair further apart at `to` than its points travel along the path never
+  // met on it: no reversal through g = 0, and (outside the skin) nothing to
+  // penetrate or to close by gap_reduction. Its state at `from` is not needed.
+  const double travel =
+      largest_point_travel(a_from.trial, a_to.trial, a_to.shape->bounding_radius) +
+      largest_point_travel(b_from.trial, b_to.trial, b_to.shape->bounding_radius);
+  const double apart = std::max({skin, gap_reduction * skin, travel});
+  const double out_of_reach = apart * (1 + kClearanceTolerance) + travel_since_i(a_to, b_to);
   for (const PointwiseStepData& candidate : candidates_) {
+    if (candidate.clearance_i > out_of_reach) continue;  // farther apart at `to` than `apart`
     const auto after =
         solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);
     if (!after || !after->valid()) continue;
+    if (after->outside && after->normal_gap > apart) continue;
     // The winding number behind `penetrates` is formed at most once per pair.
     std::optional<bool> penetrating;
     const auto penetrates_now = [&] {

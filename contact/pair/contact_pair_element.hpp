@@ -54,6 +54,12 @@ class ContactPairElement final : public Element {
   bool against_boundary() const { return b_.boundary != nullptr; }
   const Interaction& interaction() const { return *interaction_; }
 
+  /// Empties the candidates for a step from configuration i (`at_i`: zero
+  /// increments), whose poses bound how far the sides have moved since: a
+  /// candidate whose primitives were farther apart at i (clearance_i) than the
+  /// skin plus that travel cannot be in contact, and its LCP is not solved.
+  void start_candidates(const StepContext& at_i);
+
   /// The step's candidates with their configuration-i data, sorted by sub-region pair.
   std::vector<PointwiseStepData>& candidates() { return candidates_; }
   const std::vector<PointwiseStepData>& candidates() const { return candidates_; }
@@ -88,6 +94,8 @@ class ContactPairElement final : public Element {
 
  private:
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
+  /// How far any point of either side can be from where it was at configuration i.
+  double travel_since_i(const ContactSide& a, const ContactSide& b) const;
   bool stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
                      double tolerance) const;
   /// p of the candidate evaluated as an engaged contact (unclipped, law continued).
@@ -99,6 +107,8 @@ class ContactPairElement final : public Element {
   std::array<int, 12> dofs_{};
   std::size_t dof_count_ = 0;
   std::vector<PointwiseStepData> candidates_;
+  RigidTrialState pose_i_a_;  ///< the sides at configuration i (start_candidates)
+  RigidTrialState pose_i_b_;
 };
 
 }  // namespace polydem

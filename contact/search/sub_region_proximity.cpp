@@ -16,9 +16,7 @@ WorldPrimitive world_primitive(const SearchObject& object, const SubRegionBounds
   return primitive;
 }
 
-namespace {
-
-double squared_distance(const WorldPrimitive& a, const WorldPrimitive& b) {
+double primitives_squared_distance(const WorldPrimitive& a, const WorldPrimitive& b) {
   const auto& x = a.vertices;
   const auto& y = b.vertices;
   switch (a.count * 4 + b.count) {
@@ -35,15 +33,13 @@ double squared_distance(const WorldPrimitive& a, const WorldPrimitive& b) {
     case 2 * 4 + 2:
       return squared_distance_segment_segment(x[0], x[1], y[0], y[1]);
     default:
-      return 0.0;  // edge–face, face–face: no degeneration, never asked
+      return 0.0;  // edge–face, face–face: no degeneration
   }
 }
 
-}  // namespace
-
 bool primitives_within(const WorldPrimitive& a, const WorldPrimitive& b, double reach) {
   const double limit = reach * (1 + kReachTolerance);
-  return squared_distance(a, b) <= limit * limit;
+  return primitives_squared_distance(a, b) <= limit * limit;
 }
 
 bool bounding_spheres_overlap(const SearchObject& a, const SearchObject& b, double skin) {

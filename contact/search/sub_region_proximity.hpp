@@ -27,6 +27,12 @@ Vec3 world_point(const SearchObject& object, const Vec3& body_point);
 
 WorldPrimitive world_primitive(const SearchObject& object, const SubRegionBounds& bounds);
 
+/// The squared distance between the primitives of sub-regions with a
+/// degeneration (§2.4.2): the square of a lower bound of any valid LCP gap g_n
+/// of the pair (equal to it when the LCP solution is valid); 0 for pairs
+/// without a degeneration (edge–face, face–face).
+double primitives_squared_distance(const WorldPrimitive& a, const WorldPrimitive& b);
+
 /// Relative widening of every reach, so that a gap just below the skin
 /// stays a candidate whatever the rounding of the distance.
 inline constexpr double kReachTolerance = 1e-9;

@@ -1,0 +1,138 @@
+// The clearance screen of the contact element (contact_pair_element.hpp): a
+// candidate whose primitives were farther apart at configuration i than the
+// skin plus how far the sides can have travelled since is skipped without
+// solving its LCP. Checked against the same elements with the screen off
+// (every clearance 0), over random trial increments from small Newton
+// corrections to moves that close gaps and cross bodies: the same active
+// contacts and the same crossing verdicts. And the clearance is what it
+// claims: never above a valid, positive LCP gap at i, equal to it up to rounding.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <vector>
+
+#include "contact/geometry/generators.hpp"
+#include "contact/geometry/shape_builder.hpp"
+#include "contact/local/local_contact.hpp"
+#include "contact/pair/contact_pair_element.hpp"
+#include "tests/packed_scene.hpp"
+
+using namespace polydem;
+using namespace polydem::testing;
+
+namespace {
+
+Packing tetrapods() {
+  TetrapodParams params;
+  params.facets = 6;
+  constexpr double skin = 0.1;
+  return Packing(build_shape(make_tetrapod(params), "tetrapod"), 1.0, skin,
+                 packing_options(4, 1.4, 2.02, skin, 5), covers_separated(tetrapod_cover(params)));
+}
+
+/// The element with the screen off: every candidate's LCP is solved.
+ContactPairElement unscreened(const ContactPairElement& element) {
+  ContactPairElement copy = element;
+  for (PointwiseStepData& candidate : copy.candidates()) candidate.clearance_i = 0;
+  return copy;
+}
+
+bool same_active(const std::vector<ActiveContact>& x, const std::vector<ActiveContact>& y) {
+  return std::equal(
+      x.begin(), x.end(), y.begin(), y.end(), [](const ActiveContact& a, const ActiveContact& b) {
+        return a.candidate == b.candidate && a.contact.normal_gap == b.contact.normal_gap;
+      });
+}
+
+/// Random increments of every body: moves of up to `scale` and turns of up to `scale` rad.
+Eigen::VectorXd random_increments(std::mt19937& rng, std::size_t bodies, double scale) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  Eigen::VectorXd increments(kDofsPerNode * static_cast<long>(bodies));
+  for (long k = 0; k < increments.size(); ++k) increments[k] = scale * unit(rng);
+  return increments;
+}
+
+}  // namespace
+
+TEST_CASE("the clearance screen changes no active contact and no crossing verdict",
+          "[contact][clearance]") {
+  const Packing packing = tetrapods();
+  const auto contact = contact_set_of(packing, SearchSettings{});
+  std::vector<NodeState> nodes = nodes_of(packing);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (NodeState& node : nodes) node.velocity = Vec3(unit(rng), unit(rng), unit(rng));
+  const Eigen::VectorXd zero =
+      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  StepContext at_i;
+  at_i.time = at_i.dt = 0.05;  // margins of up to 2 × 0.05·√3 m: far candidates too
+  at_i.nodes = nodes;
+  at_i.increments = &zero;
+  contact->begin_step(at_i);
+
+  long candidates = 0, far = 0, active = 0, crossing = 0;
+  for (const double scale : {1e-4, 1e-3, 1e-2, 0.05, 0.2}) {
+    for (int sample = 0; sample < 3; ++sample) {
+      const Eigen::VectorXd increments = random_increments(rng, nodes.size(), scale);
+      StepContext trial = at_i;
+      trial.increments = &increments;
+      for (const ContactPairElement* element : contact->pair_elements()) {
+        const ContactPairElement reference = unscreened(*element);
+        std::vector<ActiveContact> screened_active, reference_active;
+        element->collect_active(trial, screened_active);
+        reference.collect_active(trial, reference_active);
+        CHECK(same_active(screened_active, reference_active));
+        const bool crosses = element->crosses(at_i, trial, 0.1);
+        CHECK(crosses == reference.crosses(at_i, trial, 0.1));
+        active += static_cast<long>(reference_active.size());
+        crossing += crosses ? 1 : 0;
+        if (scale == 1e-4 && sample == 0) {
+          const double travel =
+              2 * (std::sqrt(3.0) + std::sqrt(3.0) * packing.shape->bounding_radius) * 1e-4;
+          for (const PointwiseStepData& c : element->candidates()) {
+            ++candidates;
+            far += c.clearance_i > element->interaction().skin() + travel ? 1 : 0;
+          }
+        }
+      }
+    }
+  }
+  std::printf(
+      "[contact] clearance screen: %ld of %ld candidates beyond reach of 1e-4 moves, %ld "
+      "active contacts and %ld crossing elements compared\n",
+      far, candidates, active, crossing);
+  CHECK(far > candidates / 4);  // the screen has work to do
+  CHECK(active > 100);
+  CHECK(crossing > 10);
+}
+
+TEST_CASE("the clearance at i is a valid LCP gap at i up to rounding, and never above it",
+          "[contact][clearance]") {
+  const Packing packing = tetrapods();
+  const auto contact = contact_set_of(packing, SearchSettings{});
+  const std::vector<NodeState> nodes = nodes_of(packing);
+  const Eigen::VectorXd zero =
+      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  StepContext at_i;
+  at_i.type = AnalysisType::Static;
+  at_i.nodes = nodes;
+  at_i.increments = &zero;
+  contact->begin_step(at_i);
+  long valid = 0;
+  for (const ContactPairElement* element : contact->pair_elements()) {
+    const ContactSide a = element->contact_side_a(at_i), b = element->contact_side_b(at_i);
+    for (const PointwiseStepData& c : element->candidates()) {
+      const auto lcp =
+          solve_local_contact_at({a.shape, a.trial}, c.region_a, {b.shape, b.trial}, c.region_b);
+      CHECK(c.clearance_i >= 0);
+      if (!lcp || !lcp->valid() || !(lcp->normal_gap > 0)) continue;
+      ++valid;
+      CHECK(c.clearance_i <= lcp->normal_gap * (1 + 1e-12) + 1e-14);
+      CHECK(c.clearance_i == Approx(lcp->normal_gap).epsilon(1e-9).margin(1e-12));
+    }
+  }
+  CHECK(valid > 50);
+}
