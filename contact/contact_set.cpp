@@ -405,7 +405,8 @@ bool ContactSet::admissible(const StepContext& current, const StepContext& trial
 // An edge of one body through a face of the other at the end of the step: a
 // crossing so deep, or so fast, that no pointwise pair of the step saw it (the
 // overlapping bodies, not the search's pairs: those keep sub-region pairs
-// near each other's surface only).
+// near each other's surface only). A pair of the step whose surfaces were
+// farther apart at i than its points have travelled cannot cross.
 bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
   const SearchScene placed = scene(ctx, false);
   std::vector<PairId>& pairs =
@@ -417,6 +418,8 @@ bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : crossing)
   for (int k = 0; k < count; ++k) {
     const PairId& id = pairs[static_cast<std::size_t>(k)];
+    const ContactPairElement* element = find_element(partition_ ? body_numbers(id) : id);
+    if (element && element->surfaces_apart(ctx)) continue;
     const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
     const SearchObject& b = id.boundary >= 0
                                 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]

@@ -4,7 +4,8 @@
 // solving its LCP. Checked against the same elements with the screen off
 // (every clearance 0), over random trial increments from small Newton
 // corrections to moves that close gaps and cross bodies: the same active
-// contacts and the same crossing verdicts. And the clearance is what it
+// contacts and the same crossing verdicts; a pair whose surfaces the element
+// calls apart has no edge through a face (surfaces_cross). And the clearance is what it
 // claims: never above a valid, positive LCP gap at i, equal to it up to rounding.
 #include <catch2/catch.hpp>
 
@@ -18,6 +19,8 @@
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/local_contact.hpp"
 #include "contact/pair/contact_pair_element.hpp"
+#include "contact/search/body_overlap.hpp"
+#include "src/core/rotation.hpp"
 #include "tests/packed_scene.hpp"
 
 using namespace polydem;
@@ -47,6 +50,19 @@ bool same_active(const std::vector<ActiveContact>& x, const std::vector<ActiveCo
       });
 }
 
+/// A side of `element` placed at the trial state, for surfaces_cross.
+SearchObject placed(const Packing& packing, const std::vector<NodeState>& nodes,
+                    const Eigen::VectorXd& increments, const PairSide& side) {
+  if (side.boundary) return packing.boundaries.front();
+  SearchObject object = packing.bodies[static_cast<std::size_t>(side.body)];
+  const auto increment = increments.segment<kDofsPerNode>(kDofsPerNode * side.body);
+  const NodeState& node = nodes[static_cast<std::size_t>(side.body)];
+  object.position = node.position + increment.head<3>();
+  object.rotation =
+      rodrigues_matrix<double>(increment.tail<3>()) * node.rotation.toRotationMatrix();
+  return object;
+}
+
 /// Random increments of every body: moves of up to `scale` and turns of up to `scale` rad.
 Eigen::VectorXd random_increments(std::mt19937& rng, std::size_t bodies, double scale) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -73,7 +89,7 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
   at_i.increments = &zero;
   contact->begin_step(at_i);
 
-  long candidates = 0, far = 0, active = 0, crossing = 0;
+  long candidates = 0, far = 0, active = 0, crossing = 0, apart = 0, surfaces_crossing = 0;
   for (const double scale : {1e-4, 1e-3, 1e-2, 0.05, 0.2}) {
     for (int sample = 0; sample < 3; ++sample) {
       const Eigen::VectorXd increments = random_increments(rng, nodes.size(), scale);
@@ -87,6 +103,13 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
         CHECK(same_active(screened_active, reference_active));
         const bool crosses = element->crosses(at_i, trial, 0.1);
         CHECK(crosses == reference.crosses(at_i, trial, 0.1));
+        const bool cross = surfaces_cross(placed(packing, nodes, increments, element->side_a()),
+                                          placed(packing, nodes, increments, element->side_b()));
+        if (element->surfaces_apart(trial)) {
+          ++apart;
+          CHECK_FALSE(cross);
+        }
+        surfaces_crossing += cross ? 1 : 0;
         active += static_cast<long>(reference_active.size());
         crossing += crosses ? 1 : 0;
         if (scale == 1e-4 && sample == 0) {
@@ -102,11 +125,14 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
   }
   std::printf(
       "[contact] clearance screen: %ld of %ld candidates beyond reach of 1e-4 moves, %ld "
-      "active contacts and %ld crossing elements compared\n",
-      far, candidates, active, crossing);
+      "active contacts and %ld crossing elements compared, %ld pairs apart, %ld with surfaces "
+      "crossing\n",
+      far, candidates, active, crossing, apart, surfaces_crossing);
   CHECK(far > candidates / 4);  // the screen has work to do
   CHECK(active > 100);
   CHECK(crossing > 10);
+  CHECK(apart > 100);
+  CHECK(surfaces_crossing > 10);
 }
 
 TEST_CASE("the clearance at i is a valid LCP gap at i up to rounding, and never above it",

@@ -113,6 +113,17 @@ double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSid
          largest_point_travel(pose_i_b_, b.trial, b.shape->bounding_radius);
 }
 
+bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
+  double nearest = interaction_->skin();
+  for (const PointwiseStepData& candidate : candidates_)
+    nearest = std::min(nearest, candidate.clearance_i);
+  const ContactSide a = contact_side_a(ctx);
+  const ContactSide b = contact_side_b(ctx);
+  const double rounding =
+      kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
+  return nearest > travel_since_i(a, b) + rounding;
+}
+
 void ContactPairElement::collect_active(const StepContext& ctx,
                                         std::vector<ActiveContact>& active) const {
   active.clear();

@@ -83,6 +83,12 @@ class ContactPairElement final : public Element {
   /// an active gap shrinking below gap_reduction times its value at `from`.
   bool crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
 
+  /// True when the sides' surfaces cannot meet at `ctx`: at configuration i
+  /// their primitives were at least the smaller of the skin (what the search
+  /// left out lay beyond it) and every candidate's clearance_i apart, and no
+  /// point has travelled that far since.
+  bool surfaces_apart(const StepContext& ctx) const;
+
   /// The pointwise outcomes of the active contacts at `ctx` (no tangent) under
   /// the paper's law: p clipped at zero (eq. 53), no force beyond the skin; with
   /// a shared pair mass each takes K over the engaged contacts and itself, as
