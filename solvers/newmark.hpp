@@ -35,21 +35,22 @@ template <class S>
 PoleKinematics<S> newmark_pole_kinematics(const NodeState& state_i, const Vec3T<S>& u_delta,
                                           const Vec3T<S>& alpha_delta,
                                           const NewmarkCoefficients& c) {
-  const auto to_scalar = [](const auto& m) { return m.template cast<S>().eval(); };
-  const Vec3T<S> velocity_i = to_scalar(state_i.velocity);
-  const Vec3T<S> acceleration_i = to_scalar(state_i.acceleration);
-  const Vec3T<S> omega_i = to_scalar(state_i.angular_velocity);
-  const Vec3T<S> omega_dot_i = to_scalar(state_i.angular_acceleration);
+  // What is known at i stays in doubles: on AD scalars a constant would carry
+  // a derivative vector of zeros through every operation.
+  const Vec3& velocity_i = state_i.velocity;
+  const Vec3& acceleration_i = state_i.acceleration;
+  const Vec3& omega_i = state_i.angular_velocity;
+  const Vec3& omega_dot_i = state_i.angular_acceleration;
 
   PoleKinematics<S> k;
   k.rotation_increment = rodrigues_matrix(alpha_delta);
-  k.rotation = k.rotation_increment * to_scalar(state_i.rotation.toRotationMatrix());
-  k.acceleration = S(c.a1) * u_delta - S(c.a2) * velocity_i - S(c.a3) * acceleration_i;
-  k.velocity = S(c.a4) * u_delta + S(c.a5) * velocity_i + S(c.a6) * acceleration_i;
+  k.rotation = k.rotation_increment * state_i.rotation.toRotationMatrix();
+  k.acceleration = c.a1 * u_delta - (c.a2 * velocity_i) - (c.a3 * acceleration_i);
+  k.velocity = c.a4 * u_delta + (c.a5 * velocity_i) + (c.a6 * acceleration_i);
   k.angular_acceleration =
-      k.rotation_increment * (S(c.a1) * alpha_delta - S(c.a2) * omega_i - S(c.a3) * omega_dot_i);
+      k.rotation_increment * (c.a1 * alpha_delta - (c.a2 * omega_i) - (c.a3 * omega_dot_i));
   k.angular_velocity =
-      k.rotation_increment * (S(c.a4) * alpha_delta + S(c.a5) * omega_i + S(c.a6) * omega_dot_i);
+      k.rotation_increment * (c.a4 * alpha_delta + (c.a5 * omega_i) + (c.a6 * omega_dot_i));
   return k;
 }
 
