@@ -7,6 +7,7 @@
 #include <random>
 
 #include <Eigen/Geometry>
+#include <unsupported/Eigen/AutoDiff>
 
 #include "src/core/rotation.hpp"
 
@@ -45,6 +46,31 @@ TEST_CASE("eq. 6 is a proper rotation equal to the axis-angle rotation", "[rotat
     CHECK((q.transpose() * q - Mat3::Identity()).norm() < 1e-13);
     CHECK(q.determinant() == Approx(1.0).margin(1e-13));
     CHECK((q - axis_angle(axis, angle)).norm() < 1e-12);
+  }
+}
+
+TEST_CASE("eq. 6 written out is I + h (A + A^2/2) bit for bit, derivatives included",
+          "[rotation]") {
+  // rodrigues_matrix spells the entries out (no 3×3 products of A's zeros on
+  // AD scalars); the results must be those of the matrix form exactly.
+  using AD = Eigen::AutoDiffScalar<Eigen::Matrix<double, 6, 1>>;
+  std::mt19937 rng(4);
+  std::normal_distribution<double> normal;
+  for (int trial = 0; trial < 200; ++trial) {
+    Vec3T<AD> alpha;
+    for (int k = 0; k < 3; ++k) {
+      alpha(k).value() = (trial % 3 == 0 ? 1e-3 : 1.0) * normal(rng);
+      alpha(k).derivatives() =
+          Eigen::Matrix<double, 6, 1>::NullaryExpr([&] { return normal(rng); });
+    }
+    const Mat3T<AD> a = skew(alpha);
+    const AD factor = AD(4) / (AD(4) + alpha.dot(alpha));
+    const Mat3T<AD> matrix_form = Mat3T<AD>::Identity() + factor * (a + AD(0.5) * (a * a));
+    const Mat3T<AD> q = rodrigues_matrix(alpha);
+    for (int k = 0; k < 9; ++k) {
+      CHECK(q(k).value() == matrix_form(k).value());
+      CHECK(q(k).derivatives() == matrix_form(k).derivatives());
+    }
   }
 }
 

@@ -44,11 +44,23 @@ Vec3T<S> unskew(const Mat3T<S>& m) {
 }
 
 /// Rotation tensor of the Rodrigues vector α (eq. 6): Q = I + 4/(4+α²) (A + A²/2), A = skew(α).
+/// Written out entry by entry, with A² = αα^T − (α·α) I: on automatic
+/// differentiation scalars the 3×3 products would carry A's zeros along.
 template <class S>
 Mat3T<S> rodrigues_matrix(const Vec3T<S>& alpha) {
-  const Mat3T<S> a = skew(alpha);
   const S factor = S(4) / (S(4) + alpha.dot(alpha));
-  return Mat3T<S>::Identity() + factor * (a + S(0.5) * (a * a));
+  const auto diagonal = [&](int j, int k) {
+    return 1.0 + factor * (0.5 * -(alpha(j) * alpha(j) + alpha(k) * alpha(k)));
+  };
+  // A_ij + ½ α_i α_j off the diagonal, A_ij = ∓α_k.
+  const auto off = [&](const S& a, int i, int j) {
+    return factor * (a + 0.5 * (alpha(i) * alpha(j)));
+  };
+  Mat3T<S> q;
+  q << diagonal(1, 2), off(-alpha(2), 0, 1), off(alpha(1), 0, 2),  //
+      off(alpha(2), 1, 0), diagonal(0, 2), off(-alpha(0), 1, 2),   //
+      off(-alpha(1), 2, 0), off(alpha(0), 2, 1), diagonal(0, 1);
+  return q;
 }
 
 /// Rodrigues vector of Q(α^Δ) Q(α^i) (eq. 7). Singular when α^Δ·α^i = 4 (total angle π).
