@@ -418,8 +418,11 @@ bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : crossing)
   for (int k = 0; k < count; ++k) {
     const PairId& id = pairs[static_cast<std::size_t>(k)];
-    const ContactPairElement* element = find_element(partition_ ? body_numbers(id) : id);
-    if (element && element->surfaces_apart(ctx)) continue;
+    const PairId named = partition_ ? body_numbers(id) : id;
+    const ContactPairElement* element = find_element(named);
+    // On a partition a pair may be searched by another process: no element says nothing.
+    if (element ? element->surfaces_apart(ctx) : !partition_ && unfound_pair_apart(ctx, named))
+      continue;
     const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
     const SearchObject& b = id.boundary >= 0
                                 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
@@ -427,6 +430,32 @@ bool ContactSet::any_surfaces_cross(const StepContext& ctx) {
     crossing = crossing || surfaces_cross(a, b);
   }
   return crossing;
+}
+
+double ContactSet::travel_since_search(const StepContext& ctx, int body, int boundary) const {
+  if (boundary >= 0) {
+    const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
+    return (surface.position_at(ctx.time) - surface.position_at(ctx.time - ctx.dt)).norm();
+  }
+  const auto increment = ctx.node_increment(body);
+  const double radius = bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
+  return increment.head<3>().norm() + std::min(increment.tail<3>().norm(), 2.0) * radius;
+}
+
+bool ContactSet::unfound_pair_apart(const StepContext& ctx, const PairId& id) const {
+  const auto a = static_cast<std::size_t>(id.body_a);
+  const double skin =
+      id.boundary >= 0
+          ? interactions_.skin(body_groups_[a],
+                               boundary_groups_[static_cast<std::size_t>(id.boundary)],
+                               body_sizes_[a])
+          : interactions_.skin(
+                body_groups_[a], body_groups_[static_cast<std::size_t>(id.body_b)],
+                std::min(body_sizes_[a], body_sizes_[static_cast<std::size_t>(id.body_b)]));
+  const double travel =
+      travel_since_search(ctx, id.body_a, -1) + travel_since_search(ctx, id.body_b, id.boundary);
+  constexpr double kRounding = 1e-9;
+  return skin * (1 - kRounding) > travel;
 }
 
 // A point now inside the other body that was outside it at configuration i

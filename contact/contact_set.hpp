@@ -299,6 +299,12 @@ class ContactSet {
                       const Eigen::VectorXd& zero) const;
   bool any_crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
   bool any_surfaces_cross(const StepContext& ctx);
+  /// How far any point of a body (or boundary) at ctx can be from where the
+  /// step's search placed it.
+  double travel_since_search(const StepContext& ctx, int body, int boundary) const;
+  /// A pair the step's search did not find, whose sides have moved less than
+  /// its skin since: its surfaces cannot meet at ctx.
+  bool unfound_pair_apart(const StepContext& ctx, const PairId& id) const;
   bool crossed_during_step(const ContactPairElement& element, const StepContext& at_i,
                            const SubRegionPair& regions) const;
   bool night_owl_newcomers(const StepContext& ctx, const StepContext& at_i,

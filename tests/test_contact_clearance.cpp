@@ -50,13 +50,13 @@ bool same_active(const std::vector<ActiveContact>& x, const std::vector<ActiveCo
       });
 }
 
-/// A side of `element` placed at the trial state, for surfaces_cross.
+/// A body (the container for body −1) placed at the trial state, for surfaces_cross.
 SearchObject placed(const Packing& packing, const std::vector<NodeState>& nodes,
-                    const Eigen::VectorXd& increments, const PairSide& side) {
-  if (side.boundary) return packing.boundaries.front();
-  SearchObject object = packing.bodies[static_cast<std::size_t>(side.body)];
-  const auto increment = increments.segment<kDofsPerNode>(kDofsPerNode * side.body);
-  const NodeState& node = nodes[static_cast<std::size_t>(side.body)];
+                    const Eigen::VectorXd& increments, int body) {
+  if (body < 0) return packing.boundaries.front();
+  SearchObject object = packing.bodies[static_cast<std::size_t>(body)];
+  const auto increment = increments.segment<kDofsPerNode>(kDofsPerNode * body);
+  const NodeState& node = nodes[static_cast<std::size_t>(body)];
   object.position = node.position + increment.head<3>();
   object.rotation =
       rodrigues_matrix<double>(increment.tail<3>()) * node.rotation.toRotationMatrix();
@@ -103,8 +103,9 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
         CHECK(same_active(screened_active, reference_active));
         const bool crosses = element->crosses(at_i, trial, 0.1);
         CHECK(crosses == reference.crosses(at_i, trial, 0.1));
-        const bool cross = surfaces_cross(placed(packing, nodes, increments, element->side_a()),
-                                          placed(packing, nodes, increments, element->side_b()));
+        const bool cross =
+            surfaces_cross(placed(packing, nodes, increments, element->side_a().body),
+                           placed(packing, nodes, increments, element->side_b().body));
         if (element->surfaces_apart(trial)) {
           ++apart;
           CHECK_FALSE(cross);
@@ -161,4 +162,77 @@ TEST_CASE("the clearance at i is a valid LCP gap at i up to rounding, and never 
     }
   }
   CHECK(valid > 50);
+}
+
+TEST_CASE("the end-of-step penetration verdict is that of testing every pair in full",
+          "[contact][clearance]") {
+  // check_converged skips the surface-crossing test of pairs whose surfaces
+  // cannot meet (found pairs by their clearances, pairs the search did not
+  // find by the skin): the verdict must be that of crossing tests on every
+  // element, unscreened, and of surfaces_cross on every pair of the scene.
+  const Packing packing = tetrapods();
+  const auto contact = contact_set_of(packing, SearchSettings{});
+  const std::vector<NodeState> nodes = nodes_of(packing);
+  const Eigen::VectorXd zero =
+      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  StepContext at_i;
+  at_i.time = at_i.dt = 0.01;
+  at_i.nodes = nodes;
+  at_i.increments = &zero;
+  std::mt19937 rng(11);
+  int penetrations = 0, samples = 0;
+  for (const double scale : {1e-4, 1e-3, 0.01, 0.03, 0.1}) {
+    for (int sample = 0; sample < 4; ++sample, ++samples) {
+      const Eigen::VectorXd increments = random_increments(rng, nodes.size(), scale);
+      StepContext trial = at_i;
+      trial.increments = &increments;
+      contact->begin_step(at_i);
+      bool reference = false;
+      for (const ContactPairElement* element : contact->pair_elements())
+        reference = reference || unscreened(*element).crosses(at_i, trial, 0.0);
+      for (int a = 0; a < static_cast<int>(nodes.size()) && !reference; ++a) {
+        const SearchObject body = placed(packing, nodes, increments, a);
+        reference = surfaces_cross(body, placed(packing, nodes, increments, -1));
+        for (int b = a + 1; b < static_cast<int>(nodes.size()) && !reference; ++b)
+          reference = surfaces_cross(body, placed(packing, nodes, increments, b));
+      }
+      const bool penetration = contact->check_converged(trial) == StepVerdict::Penetration;
+      CHECK(penetration == reference);
+      penetrations += penetration ? 1 : 0;
+    }
+  }
+  CHECK(penetrations > 2);
+  CHECK(penetrations < samples - 2);
+}
+
+TEST_CASE("a body driven through one the search did not find is still a penetration",
+          "[contact][clearance]") {
+  // Two unit cubes 0.5 m apart: beyond the 0.05 m skin, so no pair of the
+  // step, yet their bounding spheres overlap. Driven 0.8 m into the other
+  // within the step, the cube's edges pass through faces: only the
+  // surface-crossing test can see it, and it must not be skipped. Moved by
+  // less than the skin, the two cannot meet.
+  const auto cube = build_shape(make_box(0.5, 0.5, 0.5), "cube");
+  std::vector<ContactBody> bodies = {{"a", cube, 1.0, 0}, {"b", cube, 1.0, 0}};
+  InteractionTable table(1);
+  table.set(0, 0, law(0.05));
+  ContactSet contact(std::move(bodies), {}, std::move(table), SearchSettings{});
+  std::vector<NodeState> nodes(2);
+  nodes[1].position = Vec3(1.5, 0.1, -0.2);
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(2 * kDofsPerNode);
+  StepContext at_i;
+  at_i.time = at_i.dt = 0.01;
+  at_i.nodes = nodes;
+  at_i.increments = &zero;
+  const auto verdict = [&](double push) {
+    Eigen::VectorXd increments = zero;
+    increments[0] = push;
+    StepContext trial = at_i;
+    trial.increments = &increments;
+    contact.begin_step(at_i);
+    REQUIRE(contact.pair_elements().empty());
+    return contact.check_converged(trial);
+  };
+  CHECK(verdict(0.8) == StepVerdict::Penetration);
+  CHECK(verdict(0.04) == StepVerdict::Accept);
 }

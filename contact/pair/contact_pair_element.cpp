@@ -114,7 +114,8 @@ double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSid
 }
 
 bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
-  double nearest = interaction_->skin();
+  // The search placed a boundary where the step starts: it has moved by u^Δ since.
+  double nearest = interaction_->skin() - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
   for (const PointwiseStepData& candidate : candidates_)
     nearest = std::min(nearest, candidate.clearance_i);
   const ContactSide a = contact_side_a(ctx);

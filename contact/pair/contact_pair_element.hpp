@@ -85,8 +85,8 @@ class ContactPairElement final : public Element {
 
   /// True when the sides' surfaces cannot meet at `ctx`: at configuration i
   /// their primitives were at least the smaller of the skin (what the search
-  /// left out lay beyond it) and every candidate's clearance_i apart, and no
-  /// point has travelled that far since.
+  /// left out lay beyond it, less a boundary's motion over the step) and every
+  /// candidate's clearance_i apart, and no point has travelled that far since.
   bool surfaces_apart(const StepContext& ctx) const;
 
   /// The pointwise outcomes of the active contacts at `ctx` (no tangent) under
