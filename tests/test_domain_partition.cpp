@@ -150,7 +150,7 @@ class SimulatedProcess final : public ContactPartition {
   std::uint64_t revision_ = 0;
 };
 
-// Every body whose bounding sphere, inflated as at a list build (margin m + δ/2),
+// Every body whose bounding sphere, inflated as at a list build (list_margin),
 // meets that of one of the process's own bodies is among those it searches.
 bool sees_every_body_in_reach(ContactSet& contact, const StepContext& ctx,
                               const GhostChoice& choice) {
@@ -163,7 +163,7 @@ bool sees_every_body_in_reach(ContactSet& contact, const StepContext& ctx,
     for (std::size_t b = 0; b < every.bodies.size(); ++b) {
       const SearchObject& other = every.bodies[b];
       const double reach = a.shape->bounding_radius + other.shape->bounding_radius + skin +
-                           a.margin + other.margin + delta;
+                           list_margin(a.margin, delta) + list_margin(other.margin, delta);
       if ((a.position - other.position).norm() <= reach &&
           !std::binary_search(choice.searched.begin(), choice.searched.end(), static_cast<int>(b)))
         return false;

@@ -66,7 +66,7 @@ GhostChoice choose_ghosts(const SearchScene& every, std::span<const char> owned_
 
 bool keeps_to_allowance(const SearchObject& now, const Vec3& chosen_at, double verlet_margin,
                         double allowance) {
-  return (now.position - chosen_at).norm() + now.margin + 0.5 * verlet_margin <=
+  return (now.position - chosen_at).norm() + list_margin(now.margin, verlet_margin) <=
          2 * allowance * (1 - kWidening);
 }
 

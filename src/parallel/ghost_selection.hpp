@@ -4,8 +4,9 @@
 //
 // At the choice every body gets an allowance A = (largest search margin m) + δ,
 // δ the Verlet margin. A pair the search can report, even at a list build
-// (margins m + δ/2), has |c_a − c_b| ≤ r_a + r_b + skin + (m_a + δ/2) + (m_b + δ/2).
-// While every body keeps D + m + δ/2 ≤ 2A, D its displacement since the choice,
+// (list margins L = 2m + δ/2, contact_search.hpp), has
+// |c_a − c_b| ≤ r_a + r_b + skin + L_a + L_b. While every body keeps
+// D + L ≤ 2A, D its displacement since the choice,
 // the centres at the choice were at most r_a + r_b + skin + 4A apart. So the
 // ghosts are the other bodies whose centre then lay within R + r_b + skin + 4A
 // of the box around the process's own centres (R its largest bounding radius),
