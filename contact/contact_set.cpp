@@ -13,7 +13,6 @@
 #include "contact/pair/closest_points.hpp"
 #include "contact/search/body_overlap.hpp"
 #include "contact/search/brute_force_search.hpp"
-#include "contact/search/sub_region_proximity.hpp"
 
 namespace polydem {
 
@@ -241,7 +240,9 @@ double approach_speed(const ContactSide& a, const ContactSide& b,
 }  // namespace
 
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
-                                        const SubRegionPair& regions) const {
+                                        const SubRegion& region_a,
+                                        const SubRegion& region_b) const {
+  const SubRegionPair regions{region_a, region_b};
   PointwiseStepData data;
   data.region_a = regions.first;
   data.region_b = regions.second;
@@ -265,7 +266,6 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
         pole_b + rotation_b * vb.reference[static_cast<std::size_t>(k)];
     centre_b += xb[static_cast<std::size_t>(k)] / vb.count;
   }
-  data.clearance_i = std::sqrt(primitives_squared_distance({xa, va.count}, {xb, vb.count}));
   const auto solved =
       solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
   ContactPoints<double> points{centre_a, centre_b};
@@ -337,10 +337,9 @@ bool ContactSet::begin_step(const StepContext& ctx) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
   for (int k = 0; k < count; ++k) {
     ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
-    element.start_candidates(at_i);
-    auto& candidates = element.candidates();
+    element.start_candidates(at_i, this);
     for (const SubRegionPair& regions : found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
-      candidates.push_back(step_data(element, at_i, regions));
+      element.add_candidate(regions.first, regions.second);
     element.update_engaged(at_i, 0.0);
   }
   refresh_views();
@@ -368,7 +367,7 @@ std::uint64_t mix(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::uint64_t contact_key(const BodyPair& id, const PointwiseStepData& c) {
+std::uint64_t contact_key(const BodyPair& id, const Candidate& c) {
   std::uint64_t h = mix(static_cast<std::uint64_t>(static_cast<std::uint32_t>(id.body_a)));
   for (const int v : {id.body_b, id.boundary, static_cast<int>(c.region_a.kind), c.region_a.index,
                       static_cast<int>(c.region_b.kind), c.region_b.index})
@@ -381,7 +380,7 @@ std::uint64_t contact_key(const BodyPair& id, const PointwiseStepData& c) {
 std::uint64_t ContactSet::engaged_signature() const {
   std::uint64_t signature = 0;
   for (const auto& [id, element] : elements_)
-    for (const PointwiseStepData& c : element->candidates())
+    for (const Candidate& c : element->candidates())
       if (c.engaged) signature += contact_key(id, c);
   return signature;
 }
@@ -482,11 +481,10 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   const auto& known = element.candidates();
   for (const SubRegionPair& regions : candidates_.regions_of(pair)) {
-    const auto seen =
-        std::lower_bound(known.begin(), known.end(), regions,
-                         [](const PointwiseStepData& d, const SubRegionPair& r) {
-                           return std::tie(d.region_a, d.region_b) < std::tie(r.first, r.second);
-                         });
+    const auto seen = std::lower_bound(
+        known.begin(), known.end(), regions, [](const Candidate& d, const SubRegionPair& r) {
+          return std::tie(d.region_a, d.region_b) < std::tie(r.first, r.second);
+        });
     if (seen != known.end() && seen->region_a == regions.first && seen->region_b == regions.second)
       continue;
     const auto contact = solve_local_contact_at(posed_a, regions.first, posed_b, regions.second);
@@ -497,7 +495,7 @@ bool ContactSet::night_owl_newcomers(const StepContext& ctx, const StepContext& 
       return false;
     if (!inside_skin) continue;
     if (!contact->outside) continue;  // behind a far face of a non-convex body, yet apart
-    newcomers.push_back(step_data(element, at_i, regions));
+    newcomers.push_back(step_data(element, at_i, regions.first, regions.second));
   }
   return true;
 }
@@ -521,7 +519,7 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
     created[k].reset();
     if (element_of[k]) continue;
     element_of[k] = (created[k] = make_element(found.pairs[k].id)).get();
-    element_of[k]->start_candidates(at_i);
+    element_of[k]->start_candidates(at_i, this);
   }
   bool penetration = false;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_) reduction(|| : penetration)
@@ -534,12 +532,7 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   for (std::size_t k = 0; k < count; ++k) {
     if (newcomers[k].empty()) continue;
     missed = true;
-    auto& candidates = element_of[k]->candidates();
-    candidates.insert(candidates.end(), newcomers[k].begin(), newcomers[k].end());
-    std::sort(candidates.begin(), candidates.end(),
-              [](const PointwiseStepData& x, const PointwiseStepData& y) {
-                return std::tie(x.region_a, x.region_b) < std::tie(y.region_a, y.region_b);
-              });
+    element_of[k]->insert_candidates(newcomers[k]);
     if (created[k]) {
       const auto at = std::lower_bound(
           elements_.begin(), elements_.end(), found.pairs[k].id,
@@ -663,7 +656,7 @@ std::vector<Wrench<double>> ContactSet::contact_wrenches(std::span<const NodeSta
       // A contact of the configuration the run starts from: its energy is in the
       // initial energy, so its event begins here (in settle it is no newcomer
       // switching on inside the skin, whose energy would be booked twice).
-      const PointwiseStepData& data = element->candidates()[static_cast<std::size_t>(c.candidate)];
+      const PointwiseStepData& data = element->step_data(c.candidate);
       History start;
       start.normal = outcome.normal;
       start.gap = outcome.gap;
@@ -729,8 +722,7 @@ ContactSet::Settlement ContactSet::settle(const StepContext& ctx) const {
     const auto& [id, element] = elements_[e];
     const FrictionParams& friction = element->interaction().friction;
     for (const auto& [active, outcome] : evaluated[e]) {
-      const PointwiseStepData& data =
-          element->candidates()[static_cast<std::size_t>(active.candidate)];
+      const PointwiseStepData& data = element->step_data(active.candidate);
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
       History updated;
       updated.tangential_gap =

@@ -133,7 +133,7 @@ struct ContactSnapshot {
 
 enum class StepVerdict { Accept, Penetration, NightOwl };
 
-class ContactSet {
+class ContactSet final : public CandidateSource {
  public:
   ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurface> boundaries,
              InteractionTable interactions, SearchSettings search);
@@ -293,7 +293,7 @@ class ContactSet {
   std::unique_ptr<ContactPairElement> make_element(const PairId& id) const;
   ContactPairElement* find_element(const PairId& id) const;
   PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
-                              const SubRegionPair& regions) const;
+                              const SubRegion& region_a, const SubRegion& region_b) const override;
   StepContext configuration_i(const StepContext& ctx) const;
   StepContext at_rest(std::span<const NodeState> nodes, double time,
                       const Eigen::VectorXd& zero) const;

@@ -39,7 +39,7 @@ Packing tetrapods() {
 /// The element with the screen off: every candidate's LCP is solved.
 ContactPairElement unscreened(const ContactPairElement& element) {
   ContactPairElement copy = element;
-  for (PointwiseStepData& candidate : copy.candidates()) candidate.clearance_i = 0;
+  for (Candidate& candidate : copy.candidates()) candidate.clearance_i = 0;
   return copy;
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
         if (scale == 1e-4 && sample == 0) {
           const double travel =
               2 * (std::sqrt(3.0) + std::sqrt(3.0) * packing.shape->bounding_radius) * 1e-4;
-          for (const PointwiseStepData& c : element->candidates()) {
+          for (const Candidate& c : element->candidates()) {
             ++candidates;
             far += c.clearance_i > element->interaction().skin() + travel ? 1 : 0;
           }
@@ -151,7 +151,7 @@ TEST_CASE("the clearance at i is a valid LCP gap at i up to rounding, and never 
   long valid = 0;
   for (const ContactPairElement* element : contact->pair_elements()) {
     const ContactSide a = element->contact_side_a(at_i), b = element->contact_side_b(at_i);
-    for (const PointwiseStepData& c : element->candidates()) {
+    for (const Candidate& c : element->candidates()) {
       const auto lcp =
           solve_local_contact_at({a.shape, a.trial}, c.region_a, {b.shape, b.trial}, c.region_b);
       CHECK(c.clearance_i >= 0);

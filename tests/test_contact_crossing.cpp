@@ -46,10 +46,7 @@ struct MovingCorner {
                 std::make_shared<Interaction>(InteractionParams{
                     NormalLawParams{skin, 1e9, 2.0, 0.5, -1.0}, 0, {}, 0, {}, {}})} {
     nodes[1].position = corner + Vec3::Constant(half);
-    PointwiseStepData candidate;
-    candidate.region_a = {SubRegionKind::Vertex, 0};
-    candidate.region_b = fixed_region;
-    element.candidates().push_back(candidate);
+    element.candidates().push_back({{SubRegionKind::Vertex, 0}, fixed_region});
   }
 
   /// Whether the pair crossed while the corner moved by `motion` in one step.

@@ -172,9 +172,9 @@ bool sees_every_body_in_reach(ContactSet& contact, const StepContext& ctx,
   return true;
 }
 
-using Candidate = std::tuple<BodyPair, double, std::vector<SubRegionPair>>;
+using SearchedPair = std::tuple<BodyPair, double, std::vector<SubRegionPair>>;
 
-Candidate candidate_of(const CandidateSet& set, const CandidatePair& pair) {
+SearchedPair candidate_of(const CandidateSet& set, const CandidatePair& pair) {
   const auto regions = set.regions_of(pair);
   return {pair.id, pair.skin, std::vector<SubRegionPair>(regions.begin(), regions.end())};
 }
@@ -228,7 +228,7 @@ TEST_CASE("processes searching their own bodies and ghosts find every candidate 
       INFO("step " << step);
       const StepContext ctx = step_of(nodes, zero);
       const CandidateSet reference = whole->find_candidates(ctx, true);
-      std::vector<Candidate> found;
+      std::vector<SearchedPair> found;
       for (int p = 0; p < parts; ++p) {
         SimulatedProcess& process = processes[static_cast<std::size_t>(p)];
         ContactSet& contact = *sets[static_cast<std::size_t>(p)];
@@ -248,7 +248,7 @@ TEST_CASE("processes searching their own bodies and ghosts find every candidate 
         }
       }
       std::sort(found.begin(), found.end());
-      std::vector<Candidate> expected;
+      std::vector<SearchedPair> expected;
       for (const CandidatePair& pair : reference.pairs)
         expected.push_back(candidate_of(reference, pair));
       REQUIRE(expected.size() > 300);

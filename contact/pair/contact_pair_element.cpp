@@ -1,11 +1,14 @@
 #include "contact/pair/contact_pair_element.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <tuple>
 
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/penetration.hpp"
+#include "contact/pair/closest_points.hpp"
+#include "contact/search/sub_region_proximity.hpp"
 
 namespace polydem {
 namespace {
@@ -13,13 +16,13 @@ namespace {
 /// Relative widening of the clearance tests against the rounding of distances.
 constexpr double kClearanceTolerance = 1e-9;
 
-bool same_regions(const PointwiseStepData& candidate, const LocalContact& contact) {
+bool same_regions(const Candidate& candidate, const LocalContact& contact) {
   return candidate.region_a == contact.sub_region_a && candidate.region_b == contact.sub_region_b;
 }
 
 /// One candidate's two sides at the ends of a path in increments (same pose i).
 struct CandidatePath {
-  const PointwiseStepData& candidate;
+  const Candidate& candidate;
   const ContactSide& a_from;
   const ContactSide& b_from;
   const ContactSide& a_to;
@@ -102,10 +105,52 @@ ContactSide ContactPairElement::contact_side_b(const StepContext& ctx) const {
   return make_side(b_, ctx);
 }
 
-void ContactPairElement::start_candidates(const StepContext& at_i) {
+void ContactPairElement::start_candidates(const StepContext& at_i, const CandidateSource* source) {
   candidates_.clear();
+  data_.clear();
+  source_ = source;
+  at_i_ = at_i;
   pose_i_a_ = contact_side_a(at_i).trial;
   pose_i_b_ = contact_side_b(at_i).trial;
+}
+
+namespace {
+
+WorldPrimitive primitive_at(const Shape& shape, const RigidTrialState& pose, SubRegion region) {
+  const RegionVertices vertices = region_vertices(shape, region);
+  WorldPrimitive primitive;
+  primitive.count = vertices.count;
+  for (std::size_t k = 0; k < static_cast<std::size_t>(vertices.count); ++k)
+    primitive.vertices[k] = pose.point(vertices.reference[k]);
+  return primitive;
+}
+
+}  // namespace
+
+void ContactPairElement::add_candidate(const SubRegion& region_a, const SubRegion& region_b) {
+  const double squared = primitives_squared_distance(primitive_at(*a_.shape, pose_i_a_, region_a),
+                                                     primitive_at(*b_.shape, pose_i_b_, region_b));
+  candidates_.push_back({region_a, region_b, std::sqrt(squared)});
+}
+
+void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> made) {
+  for (const PointwiseStepData& data : made) {
+    add_candidate(data.region_a, data.region_b);
+    candidates_.back().data = static_cast<int>(data_.size());
+    data_.push_back(data);
+  }
+  std::sort(candidates_.begin(), candidates_.end(), [](const Candidate& x, const Candidate& y) {
+    return std::tie(x.region_a, x.region_b) < std::tie(y.region_a, y.region_b);
+  });
+}
+
+const PointwiseStepData& ContactPairElement::step_data(int k) const {
+  const Candidate& candidate = candidates_[static_cast<std::size_t>(k)];
+  if (candidate.data < 0) {
+    data_.push_back(source_->step_data(*this, at_i_, candidate.region_a, candidate.region_b));
+    candidate.data = static_cast<int>(data_.size()) - 1;
+  }
+  return data_[static_cast<std::size_t>(candidate.data)];
 }
 
 double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSide& b) const {
@@ -116,8 +161,7 @@ double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSid
 bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
   // The search placed a boundary where the step starts: it has moved by u^Δ since.
   double nearest = interaction_->skin() - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
-  for (const PointwiseStepData& candidate : candidates_)
-    nearest = std::min(nearest, candidate.clearance_i);
+  for (const Candidate& candidate : candidates_) nearest = std::min(nearest, candidate.clearance_i);
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   const double rounding =
@@ -136,7 +180,7 @@ void ContactPairElement::collect_active(const StepContext& ctx,
   // A valid g_n is the primitives' distance, at least clearance_i − travel.
   const double out_of_reach = skin * (1 + kClearanceTolerance) + travel_since_i(a, b);
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
-    const PointwiseStepData& candidate = candidates_[k];
+    const Candidate& candidate = candidates_[k];
     if (candidate.clearance_i > out_of_reach) continue;
     std::optional<LocalContact> contact =
         solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
@@ -169,7 +213,7 @@ void ContactPairElement::collect_engaged(const StepContext& ctx,
   const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
-    const PointwiseStepData& candidate = candidates_[k];
+    const Candidate& candidate = candidates_[k];
     if (!candidate.engaged) continue;
     const auto contact =
         solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
@@ -189,8 +233,7 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : engaged)
-    steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  for (const ActiveContact& c : engaged) steps.push_back(&step_data(c.candidate));
   add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual,
                          tangent);
 }
@@ -201,8 +244,7 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : active)
-    steps.push_back(&candidates_[static_cast<std::size_t>(c.candidate)]);
+  for (const ActiveContact& c : active) steps.push_back(&step_data(c.candidate));
   outcomes.resize(active.size());
   const PointwiseInput pair{interaction_.get(), &a, &b, nullptr, &ctx, false};
   // With a shared pair mass a contact's damping depends on K over the contacts
@@ -216,7 +258,7 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
     return candidates_[static_cast<std::size_t>(c.candidate)].engaged;
   });
   const auto engaged_count = std::count_if(candidates_.begin(), candidates_.end(),
-                                           [](const PointwiseStepData& c) { return c.engaged; });
+                                           [](const Candidate& c) { return c.engaged; });
   if (!interaction_->shares_pair_mass() || !ctx.dynamic() ||
       (all_engaged && engaged_count == static_cast<std::ptrdiff_t>(active.size()))) {
     pointwise_outcomes(pair, steps, outcomes);
@@ -225,8 +267,9 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   thread_local std::vector<const PointwiseStepData*> sharing;
   for (std::size_t k = 0; k < active.size(); ++k) {
     sharing.clear();
-    for (const PointwiseStepData& c : candidates_)
-      if (c.engaged || &c == steps[k]) sharing.push_back(&c);
+    for (std::size_t j = 0; j < candidates_.size(); ++j)
+      if (candidates_[j].engaged || static_cast<int>(j) == active[k].candidate)
+        sharing.push_back(&step_data(static_cast<int>(j)));
     PointwiseInput in = pair;
     in.step = steps[k];
     outcomes[k] = pointwise_outcome_among(in, sharing);
@@ -238,11 +281,12 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
 double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
+  const PointwiseStepData& data = step_data(candidate);
   thread_local std::vector<const PointwiseStepData*> sharing;
   sharing.clear();
-  for (const PointwiseStepData& c : candidates_)
-    if (c.engaged || &c == &data) sharing.push_back(&c);
+  for (std::size_t j = 0; j < candidates_.size(); ++j)
+    if (candidates_[j].engaged || static_cast<int>(j) == candidate)
+      sharing.push_back(&step_data(static_cast<int>(j)));
   return pointwise_outcome_among({interaction_.get(), &a, &b, &data, &ctx, true}, sharing).pressure;
 }
 
@@ -254,7 +298,7 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
                                        double tolerance) const {
   const auto is_in = std::any_of(in.begin(), in.end(),
                                  [&](const ActiveContact& c) { return c.candidate == candidate; });
-  const PointwiseStepData& data = candidates_[static_cast<std::size_t>(candidate)];
+  const Candidate& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
     if (!interaction_->normal_law.tensile_beyond_skin()) return false;
     const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
@@ -304,7 +348,7 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
       largest_point_travel(b_from.trial, b_to.trial, b_to.shape->bounding_radius);
   const double apart = std::max({skin, gap_reduction * skin, travel});
   const double out_of_reach = apart * (1 + kClearanceTolerance) + travel_since_i(a_to, b_to);
-  for (const PointwiseStepData& candidate : candidates_) {
+  for (const Candidate& candidate : candidates_) {
     if (candidate.clearance_i > out_of_reach) continue;  // farther apart at `to` than `apart`
     const auto after =
         solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <deque>
 #include <memory>
 #include <span>
 #include <vector>
@@ -26,12 +27,36 @@
 
 namespace polydem {
 
+class ContactPairElement;
+
 /// One side of the element: a body (node index) or a boundary.
 struct PairSide {
   int body = -1;                              ///< node index; -1 for a boundary
   const BoundarySurface* boundary = nullptr;  ///< set for a boundary
   const Shape* shape = nullptr;
   double mass = 0;
+};
+
+/// A candidate sub-region pair of the step, as every Newton iterate sees it.
+/// Its configuration-i data (PointwiseStepData: the LCP solution at i, the
+/// friction history) is made only when the candidate comes near: most
+/// candidates of a pack never do.
+struct Candidate {
+  SubRegion region_a;
+  SubRegion region_b;
+  /// The primitives' distance at i, a lower bound of any valid g_n there; 0: unknown.
+  double clearance_i = 0;
+  mutable int data = -1;  ///< its PointwiseStepData, once made (a cache index)
+  bool engaged = false;   ///< in the active set of the current Newton solve
+};
+
+/// Makes a candidate's configuration-i data (the contact set, which holds the histories).
+class CandidateSource {
+ public:
+  virtual ~CandidateSource() = default;
+  virtual PointwiseStepData step_data(const ContactPairElement& element, const StepContext& at_i,
+                                      const SubRegion& region_a,
+                                      const SubRegion& region_b) const = 0;
 };
 
 /// An active pointwise contact at some iterate: its candidate and LCP solution.
@@ -55,14 +80,22 @@ class ContactPairElement final : public Element {
   const Interaction& interaction() const { return *interaction_; }
 
   /// Empties the candidates for a step from configuration i (`at_i`: zero
-  /// increments), whose poses bound how far the sides have moved since: a
-  /// candidate whose primitives were farther apart at i (clearance_i) than the
-  /// skin plus that travel cannot be in contact, and its LCP is not solved.
-  void start_candidates(const StepContext& at_i);
+  /// increments, its nodes alive for the step), whose poses bound how far the
+  /// sides have moved since: a candidate whose primitives were farther apart
+  /// at i (clearance_i) than the skin plus that travel cannot be in contact,
+  /// and its LCP is not solved. `source` makes a candidate's data when needed.
+  void start_candidates(const StepContext& at_i, const CandidateSource* source);
+  /// Appends a candidate (in sub-region order), its clearance taken at i.
+  void add_candidate(const SubRegion& region_a, const SubRegion& region_b);
+  /// Adds candidates with their data made (night-owl newcomers), keeping the order.
+  void insert_candidates(std::span<const PointwiseStepData> made);
 
-  /// The step's candidates with their configuration-i data, sorted by sub-region pair.
-  std::vector<PointwiseStepData>& candidates() { return candidates_; }
-  const std::vector<PointwiseStepData>& candidates() const { return candidates_; }
+  /// The step's candidates, sorted by sub-region pair.
+  std::vector<Candidate>& candidates() { return candidates_; }
+  const std::vector<Candidate>& candidates() const { return candidates_; }
+  /// Candidate k's configuration-i data, made on first use. Not for concurrent
+  /// use on one element (each element is evaluated by one thread at a time).
+  const PointwiseStepData& step_data(int k) const;
 
   /// The sides at the iterate `ctx` (pose i and trial increments).
   ContactSide contact_side_a(const StepContext& ctx) const;
@@ -112,8 +145,12 @@ class ContactPairElement final : public Element {
   std::shared_ptr<const Interaction> interaction_;
   std::array<int, 12> dofs_{};
   std::size_t dof_count_ = 0;
-  std::vector<PointwiseStepData> candidates_;
-  RigidTrialState pose_i_a_;  ///< the sides at configuration i (start_candidates)
+  std::vector<Candidate> candidates_;
+  /// Made on first use; a deque keeps the references handed out valid.
+  mutable std::deque<PointwiseStepData> data_;
+  const CandidateSource* source_ = nullptr;
+  StepContext at_i_;          ///< configuration i (start_candidates)
+  RigidTrialState pose_i_a_;  ///< the sides at configuration i
   RigidTrialState pose_i_b_;
 };
 

@@ -44,10 +44,7 @@ struct PointwiseStepData {
   bool active_i = false;         ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
-  bool engaged = false;  ///< in the active set of the current Newton solve
-  double gap_i = 1e300;  ///< g_n of the LCP solution at i, valid or not; huge without one
-  /// The primitives' distance at i, a lower bound of any valid g_n there; 0: unknown.
-  double clearance_i = 0;
+  double gap_i = 1e300;      ///< g_n of the LCP solution at i, valid or not; huge without one
   double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };

@@ -54,7 +54,7 @@ void ExplicitForces::add_element(const ContactPairElement& element, const StepCo
   const Eigen::Ref<Eigen::VectorXd> rows =
       residual.head(b.has_dofs() ? 2 * kDofsPerNode : kDofsPerNode);
   for (const ActiveContact& c : active_) {
-    const PointwiseStepData& data = element.candidates()[static_cast<std::size_t>(c.candidate)];
+    const PointwiseStepData& data = element.step_data(c.candidate);
     const PointwiseInput input{&element.interaction(), &a, &b, &data, &ctx, false};
     add_pointwise_contact_residual(input, rows);
     limit_closure(element, data, c.contact.normal_gap, ctx.dt);
