@@ -7,6 +7,11 @@
 #include "contact/search/world_primitive_cache.hpp"
 
 namespace polydem {
+
+double list_margin(double inflation, double verlet_margin) {
+  return 1.5 * inflation + 0.5 * verlet_margin;
+}
+
 namespace {
 
 constexpr int kChunkBodies = 32;
@@ -14,7 +19,7 @@ constexpr int kChunkBodies = 32;
 // Widening of the cell queries (the exact tests come after).
 constexpr double kCellQueryWidening = 1e-6;
 
-/// The object inflated by its list margin L = 2m + δ/2 (contact_search.hpp).
+/// The object inflated by its list margin L = 1.5m + δ/2 (contact_search.hpp).
 SearchObject with_list_margin(SearchObject object, double verlet_margin) {
   object.margin = list_margin(object.margin, verlet_margin);
   return object;
@@ -60,7 +65,7 @@ void ContactSearch::build_cells(const SearchScene& scene, double reach) {
 }
 
 // First level: the body pairs of a chunk's bodies whose bounding spheres,
-// inflated by their list margins L = 2m + δ/2 (m the inflation at the build),
+// inflated by their list margins L = 1.5m + δ/2 (m the inflation at the build),
 // come within the pair's skin: boundaries directly, bodies through the cells.
 void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& extent, Chunk& chunk,
                                      int first_body, int end_body) const {

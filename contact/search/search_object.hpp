@@ -24,11 +24,9 @@ struct SearchObject {
 using SubRegionPair = std::pair<SubRegion, SubRegion>;
 
 /// A body and another body (boundary = −1) or a boundary (body_b = −1).
-/// The list margin L = 2m + δ/2 of a body with inflation m at a Verlet-list
-/// build (contact_search.hpp: room for the inflation to double, plus δ/2).
-inline double list_margin(double inflation, double verlet_margin) {
-  return 2 * inflation + 0.5 * verlet_margin;
-}
+/// The list margin L = 1.5m + δ/2 of a body with inflation m at a Verlet-list
+/// build (contact_search.hpp: room for the inflation to grow by half, plus δ/2).
+double list_margin(double inflation, double verlet_margin);
 
 struct BodyPair {
   int body_a = 0;

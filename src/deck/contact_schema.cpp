@@ -279,7 +279,7 @@ ObjectSchema contact_params() {
       .add_real(
           "verlet_margin",
           "Margin δ of the search's Verlet lists (§2.5.2): they hold what lies within the skin "
-          "plus twice each body's inflation plus δ/2, and are rebuilt once a body has moved "
+          "plus 1.5 times each body's inflation plus δ/2, and are rebuilt once a body has moved "
           "(displacement + rotation × radius) more than δ/2 beyond the travel its inflation "
           "allowed. Larger: fewer rebuilds, longer lists.")
       .with_unit("m")

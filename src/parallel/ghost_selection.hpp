@@ -4,7 +4,7 @@
 //
 // At the choice every body gets an allowance A = (largest search margin m) + δ,
 // δ the Verlet margin. A pair the search can report, even at a list build
-// (list margins L = 2m + δ/2, contact_search.hpp), has
+// (list margins L = 1.5m + δ/2, contact_search.hpp), has
 // |c_a − c_b| ≤ r_a + r_b + skin + L_a + L_b. While every body keeps
 // D + L ≤ 2A, D its displacement since the choice,
 // the centres at the choice were at most r_a + r_b + skin + 4A apart. So the
