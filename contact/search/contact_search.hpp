@@ -13,8 +13,8 @@
 // D_a + D_b; a later search with inflations m_a, m_b asks for pairs within
 // skin + m_a + m_b. So the lists still hold all of them while every body
 // and boundary has D + m ≤ L: it has moved less than half the list margin δ
-// beyond the travel it had room for. Otherwise they are rebuilt. Between rebuilds a search is the lists filtered
-// by the exact per-step test. The room for half again the inflation is for
+// beyond the travel it had room for. Otherwise they are rebuilt. Between
+// rebuilds a search is the lists filtered by the exact per-step test. The room for half again the inflation is for
 // Δt and speeds that grow: with L = m + δ/2 a step that grew Δt by 20 % used
 // up the room of every moving body at once, and the 60-tetrapod run rebuilt
 // its lists every third step (750 builds, 360 with 2m). On that run 1.5m and
