@@ -4,22 +4,22 @@
 // change the result. It finds exactly the candidates of the all-pairs search
 // (brute_force_search.hpp).
 //
-// At a build every body gets a list margin L = 1.5m + δ/2, its inflation m
-// (the distance it may travel in the coming step) and half again, plus half
-// the Verlet margin δ, and the lists keep every body pair, and for it every
-// sub-region pair, whose primitives lie within skin + L_a + L_b. A point of
-// a body moves at most D = |p − p₀| + ‖R − R₀‖·R_body from the build (R_body
-// its bounding radius), and distances between primitives shrink at most by
-// D_a + D_b; a later search with inflations m_a, m_b asks for pairs within
-// skin + m_a + m_b. So the lists still hold all of them while every body
-// and boundary has D + m ≤ L: it has moved less than half the list margin δ
-// beyond the travel it had room for. Otherwise they are rebuilt. Between
-// rebuilds a search is the lists filtered by the exact per-step test. The room for half again the inflation is for
-// Δt and speeds that grow: with L = m + δ/2 a step that grew Δt by 20 % used
-// up the room of every moving body at once, and the 60-tetrapod run rebuilt
-// its lists every third step (750 builds, 360 with 2m). On that run 1.5m and
-// 2m both took ~5 % less time than m, and 1.5m kept the lists 4 MB smaller
-// (resident 43 against 47 MB); 3m and 4m cost more than they saved.
+// At a build every body gets a list margin L = 1.5m + δ/2, its inflation m (the
+// distance it may travel in the coming step) and half again, plus half the
+// Verlet margin δ, and the lists keep every body pair, and for it every sub-
+// region pair, whose primitives lie within skin + L_a + L_b. A point of a body
+// moves at most D = |p − p₀| + ‖R − R₀‖·R_body from the build (R_body its
+// bounding radius), and distances between primitives shrink at most by D_a +
+// D_b; a later search with inflations m_a, m_b asks for pairs within skin + m_a
+// + m_b. So the lists still hold all of them while every body and boundary has
+// D + m ≤ L: it has moved less than half the list margin δ beyond the travel it
+// had room for. Otherwise they are rebuilt. Between rebuilds a search is the
+// lists filtered by the exact per-step test. The room for half again the
+// inflation is for Δt and speeds that grow: with L = m + δ/2 a step that grew
+// Δt by 20 % used up the room of every moving body at once, and the 60-tetrapod
+// run rebuilt its lists every third step (750 builds, 360 with 2m). On that run
+// 1.5m and 2m both took ~5 % less time than m, and 1.5m kept the lists 4 MB
+// smaller (resident 43 against 47 MB); 3m and 4m cost more than they saved.
 //
 // The pairs are split into chunks of consecutive bodies that threads build and
 // filter independently; results are joined in chunk order, so they are the
