@@ -6,9 +6,9 @@
 //
 // At a build every body gets a list margin L = 1.5m + δ/2, its inflation m (the
 // distance it may travel in the coming step) and half again, plus half the
-// Verlet margin δ, and the lists keep every body pair, and for it every sub-
-// region pair, whose primitives lie within skin + L_a + L_b. A point of a body
-// moves at most D = |p − p₀| + ‖R − R₀‖·R_body from the build (R_body its
+// Verlet margin δ, and the lists keep every body pair, and for it every
+// sub-region pair, whose primitives lie within skin + L_a + L_b. A point of a
+// body moves at most D = |p − p₀| + ‖R − R₀‖·R_body from the build (R_body its
 // bounding radius), and distances between primitives shrink at most by D_a +
 // D_b; a later search with inflations m_a, m_b asks for pairs within skin + m_a
 // + m_b. So the lists still hold all of them while every body and boundary has
