@@ -36,6 +36,24 @@ Packing tetrapods() {
                  packing_options(4, 1.4, 2.02, skin, 5), covers_separated(tetrapod_cover(params)));
 }
 
+/// A tetrapod packing's contact set and configuration i of a step of `dt`
+/// from it (a static step for dt = 0).
+struct PackedStep {
+  Packing packing = tetrapods();
+  std::unique_ptr<ContactSet> contact = contact_set_of(packing, SearchSettings{});
+  std::vector<NodeState> nodes = nodes_of(packing);
+  Eigen::VectorXd zero = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
+  StepContext at_i;
+
+  explicit PackedStep(double dt) {
+    at_i.type = dt > 0 ? AnalysisType::Dynamic : AnalysisType::Static;
+    at_i.time = at_i.dt = dt;
+    at_i.nodes = nodes;
+    at_i.increments = &zero;
+  }
+  PackedStep(const PackedStep&) = delete;  // at_i views the members
+};
+
 /// The element with the screen off: every candidate's LCP is solved.
 ContactPairElement unscreened(const ContactPairElement& element) {
   ContactPairElement copy = element;
@@ -75,18 +93,11 @@ Eigen::VectorXd random_increments(std::mt19937& rng, std::size_t bodies, double 
 
 TEST_CASE("the clearance screen changes no active contact and no crossing verdict",
           "[contact][clearance]") {
-  const Packing packing = tetrapods();
-  const auto contact = contact_set_of(packing, SearchSettings{});
-  std::vector<NodeState> nodes = nodes_of(packing);
+  PackedStep step(0.05);  // margins of up to 2 × 0.05·√3 m: far candidates too
+  const auto& [packing, contact, nodes, zero, at_i] = step;
   std::mt19937 rng(7);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  for (NodeState& node : nodes) node.velocity = Vec3(unit(rng), unit(rng), unit(rng));
-  const Eigen::VectorXd zero =
-      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  StepContext at_i;
-  at_i.time = at_i.dt = 0.05;  // margins of up to 2 × 0.05·√3 m: far candidates too
-  at_i.nodes = nodes;
-  at_i.increments = &zero;
+  for (NodeState& node : step.nodes) node.velocity = Vec3(unit(rng), unit(rng), unit(rng));
   contact->begin_step(at_i);
 
   long candidates = 0, far = 0, active = 0, crossing = 0, apart = 0, surfaces_crossing = 0;
@@ -138,15 +149,8 @@ TEST_CASE("the clearance screen changes no active contact and no crossing verdic
 
 TEST_CASE("the clearance at i is a valid LCP gap at i up to rounding, and never above it",
           "[contact][clearance]") {
-  const Packing packing = tetrapods();
-  const auto contact = contact_set_of(packing, SearchSettings{});
-  const std::vector<NodeState> nodes = nodes_of(packing);
-  const Eigen::VectorXd zero =
-      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  StepContext at_i;
-  at_i.type = AnalysisType::Static;
-  at_i.nodes = nodes;
-  at_i.increments = &zero;
+  const PackedStep step(0.0);
+  const auto& [packing, contact, nodes, zero, at_i] = step;
   contact->begin_step(at_i);
   long valid = 0;
   for (const ContactPairElement* element : contact->pair_elements()) {
@@ -170,15 +174,8 @@ TEST_CASE("the end-of-step penetration verdict is that of testing every pair in 
   // cannot meet (found pairs by their clearances, pairs the search did not
   // find by the skin): the verdict must be that of crossing tests on every
   // element, unscreened, and of surfaces_cross on every pair of the scene.
-  const Packing packing = tetrapods();
-  const auto contact = contact_set_of(packing, SearchSettings{});
-  const std::vector<NodeState> nodes = nodes_of(packing);
-  const Eigen::VectorXd zero =
-      Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  StepContext at_i;
-  at_i.time = at_i.dt = 0.01;
-  at_i.nodes = nodes;
-  at_i.increments = &zero;
+  const PackedStep step(0.01);
+  const auto& [packing, contact, nodes, zero, at_i] = step;
   std::mt19937 rng(11);
   int penetrations = 0, samples = 0;
   for (const double scale : {1e-4, 1e-3, 0.01, 0.03, 0.1}) {
