@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <tuple>
 
 #include "contact/local/hierarchy.hpp"
@@ -147,6 +148,8 @@ void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> ma
 const PointwiseStepData& ContactPairElement::step_data(int k) const {
   const Candidate& candidate = candidates_[static_cast<std::size_t>(k)];
   if (candidate.data < 0) {
+    if (!source_)
+      throw std::logic_error("contact candidate data asked for before start_candidates");
     data_.push_back(source_->step_data(*this, at_i_, candidate.region_a, candidate.region_b));
     candidate.data = static_cast<int>(data_.size()) - 1;
   }
