@@ -437,8 +437,11 @@ double ContactSet::travel_since_search(const StepContext& ctx, int body, int bou
     return (surface.position_at(ctx.time) - surface.position_at(ctx.time - ctx.dt)).norm();
   }
   const auto increment = ctx.node_increment(body);
-  const double radius = bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
-  return increment.head<3>().norm() + std::min(increment.tail<3>().norm(), 2.0) * radius;
+  RigidTrialState moved;  // from the pose of the search (configuration i), in its frame
+  moved.u_delta = increment.head<3>();
+  moved.alpha_delta = increment.tail<3>();
+  return largest_point_travel(RigidTrialState{}, moved,
+                              bodies_[static_cast<std::size_t>(body)].shape->bounding_radius);
 }
 
 bool ContactSet::unfound_pair_apart(const StepContext& ctx, const PairId& id) const {

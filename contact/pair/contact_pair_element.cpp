@@ -146,6 +146,11 @@ void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> ma
 }
 
 const PointwiseStepData& ContactPairElement::step_data(int k) const {
+  make_data(k);
+  return made(k);
+}
+
+void ContactPairElement::make_data(int k) const {
   const Candidate& candidate = candidates_[static_cast<std::size_t>(k)];
   if (candidate.data < 0) {
     if (!source_)
@@ -153,7 +158,18 @@ const PointwiseStepData& ContactPairElement::step_data(int k) const {
     data_.push_back(source_->step_data(*this, at_i_, candidate.region_a, candidate.region_b));
     candidate.data = static_cast<int>(data_.size()) - 1;
   }
-  return data_[static_cast<std::size_t>(candidate.data)];
+}
+
+void ContactPairElement::sharing_with(int also,
+                                      std::vector<const PointwiseStepData*>& sharing) const {
+  const auto shares = [&](std::size_t j) {
+    return candidates_[j].engaged || static_cast<int>(j) == also;
+  };
+  for (std::size_t j = 0; j < candidates_.size(); ++j)
+    if (shares(j)) make_data(static_cast<int>(j));
+  sharing.clear();
+  for (std::size_t j = 0; j < candidates_.size(); ++j)
+    if (shares(j)) sharing.push_back(&made(static_cast<int>(j)));
 }
 
 double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSide& b) const {
@@ -236,7 +252,8 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : engaged) steps.push_back(&step_data(c.candidate));
+  for (const ActiveContact& c : engaged) make_data(c.candidate);
+  for (const ActiveContact& c : engaged) steps.push_back(&made(c.candidate));
   add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual,
                          tangent);
 }
@@ -247,7 +264,11 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   const ContactSide b = contact_side_b(ctx);
   thread_local std::vector<const PointwiseStepData*> steps;
   steps.clear();
-  for (const ActiveContact& c : active) steps.push_back(&step_data(c.candidate));
+  // Every datum sharing_with may want is made before the first pointer is taken.
+  for (const ActiveContact& c : active) make_data(c.candidate);
+  for (std::size_t j = 0; j < candidates_.size(); ++j)
+    if (candidates_[j].engaged) make_data(static_cast<int>(j));
+  for (const ActiveContact& c : active) steps.push_back(&made(c.candidate));
   outcomes.resize(active.size());
   const PointwiseInput pair{interaction_.get(), &a, &b, nullptr, &ctx, false};
   // With a shared pair mass a contact's damping depends on K over the contacts
@@ -269,10 +290,7 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
   }
   thread_local std::vector<const PointwiseStepData*> sharing;
   for (std::size_t k = 0; k < active.size(); ++k) {
-    sharing.clear();
-    for (std::size_t j = 0; j < candidates_.size(); ++j)
-      if (candidates_[j].engaged || static_cast<int>(j) == active[k].candidate)
-        sharing.push_back(&step_data(static_cast<int>(j)));
+    sharing_with(active[k].candidate, sharing);
     PointwiseInput in = pair;
     in.step = steps[k];
     outcomes[k] = pointwise_outcome_among(in, sharing);
@@ -284,13 +302,11 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
 double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
-  const PointwiseStepData& data = step_data(candidate);
   thread_local std::vector<const PointwiseStepData*> sharing;
-  sharing.clear();
-  for (std::size_t j = 0; j < candidates_.size(); ++j)
-    if (candidates_[j].engaged || static_cast<int>(j) == candidate)
-      sharing.push_back(&step_data(static_cast<int>(j)));
-  return pointwise_outcome_among({interaction_.get(), &a, &b, &data, &ctx, true}, sharing).pressure;
+  sharing_with(candidate, sharing);
+  return pointwise_outcome_among({interaction_.get(), &a, &b, &made(candidate), &ctx, true},
+                                 sharing)
+      .pressure;
 }
 
 // An engaged contact that left the skin stays engaged while the continued law

@@ -16,7 +16,6 @@
 #pragma once
 
 #include <array>
-#include <deque>
 #include <memory>
 #include <span>
 #include <vector>
@@ -93,8 +92,9 @@ class ContactPairElement final : public Element {
   /// The step's candidates, sorted by sub-region pair.
   std::vector<Candidate>& candidates() { return candidates_; }
   const std::vector<Candidate>& candidates() const { return candidates_; }
-  /// Candidate k's configuration-i data, made on first use. Not for concurrent
-  /// use on one element (each element is evaluated by one thread at a time).
+  /// Candidate k's configuration-i data, made on first use (which may move the
+  /// data of others: take no reference across calls). Not for concurrent use
+  /// on one element (each element is evaluated by one thread at a time).
   const PointwiseStepData& step_data(int k) const;
 
   /// The sides at the iterate `ctx` (pose i and trial increments).
@@ -133,6 +133,15 @@ class ContactPairElement final : public Element {
 
  private:
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
+  /// Makes candidate k's data if it has none yet.
+  void make_data(int k) const;
+  /// Candidate k's data, made before.
+  const PointwiseStepData& made(int k) const {
+    return data_[static_cast<std::size_t>(candidates_[static_cast<std::size_t>(k)].data)];
+  }
+  /// Pointers to the data of every engaged candidate and of `also` (−1: none),
+  /// in candidate order: the contacts that share the pair's mass.
+  void sharing_with(int also, std::vector<const PointwiseStepData*>& sharing) const;
   /// How far any point of either side can be from where it was at configuration i.
   double travel_since_i(const ContactSide& a, const ContactSide& b) const;
   bool stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
@@ -146,8 +155,8 @@ class ContactPairElement final : public Element {
   std::array<int, 12> dofs_{};
   std::size_t dof_count_ = 0;
   std::vector<Candidate> candidates_;
-  /// Made on first use; a deque keeps the references handed out valid.
-  mutable std::deque<PointwiseStepData> data_;
+  /// Made on first use; a vector keeps its capacity from step to step.
+  mutable std::vector<PointwiseStepData> data_;
   const CandidateSource* source_ = nullptr;
   StepContext at_i_;          ///< configuration i (start_candidates)
   RigidTrialState pose_i_a_;  ///< the sides at configuration i
