@@ -242,18 +242,17 @@ double approach_speed(const ContactSide& a, const ContactSide& b,
 PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const StepContext& at_i,
                                         const SubRegion& region_a,
                                         const SubRegion& region_b) const {
-  const SubRegionPair regions{region_a, region_b};
   PointwiseStepData data;
-  data.region_a = regions.first;
-  data.region_b = regions.second;
+  data.region_a = region_a;
+  data.region_b = region_b;
   const ContactSide a = element.contact_side_a(at_i);
   const ContactSide b = element.contact_side_b(at_i);
   const Mat3 rotation_a = a.trial.current_rotation();
   const Mat3 rotation_b = b.trial.current_rotation();
   const Vec3 pole_a = a.trial.pole_position + a.trial.u_delta;
   const Vec3 pole_b = b.trial.pole_position + b.trial.u_delta;
-  const RegionVertices va = region_vertices(*a.shape, regions.first);
-  const RegionVertices vb = region_vertices(*b.shape, regions.second);
+  const RegionVertices va = region_vertices(*a.shape, region_a);
+  const RegionVertices vb = region_vertices(*b.shape, region_b);
   std::array<Vec3, 3> xa{}, xb{};
   Vec3 centre_a = Vec3::Zero(), centre_b = Vec3::Zero();
   for (int k = 0; k < va.count; ++k) {
@@ -267,10 +266,10 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
     centre_b += xb[static_cast<std::size_t>(k)] / vb.count;
   }
   const auto solved =
-      solve_local_contact_at({a.shape, a.trial}, regions.first, {b.shape, b.trial}, regions.second);
+      solve_local_contact_at({a.shape, a.trial}, region_a, {b.shape, b.trial}, region_b);
   ContactPoints<double> points{centre_a, centre_b};
   if (solved && solved->status != LcpStatus::NoSolution) {
-    points = degenerated_contact_points<double>(regions.first.kind, xa, regions.second.kind, xb);
+    points = degenerated_contact_points<double>(region_a.kind, xa, region_b.kind, xb);
     data.normal_i = solved->normal;
     data.gap_i = solved->normal_gap;
   }
@@ -280,8 +279,8 @@ PointwiseStepData ContactSet::step_data(const ContactPairElement& element, const
   const PairSide& sa = element.side_a();
   const PairSide& sb = element.side_b();
   const Key key{sa.body, sb.body,
-                sb.boundary ? static_cast<int>(sb.boundary - boundaries_.data()) : -1,
-                regions.first, regions.second};
+                sb.boundary ? static_cast<int>(sb.boundary - boundaries_.data()) : -1, region_a,
+                region_b};
   if (auto found = history_.find(key); found != history_.end()) {
     data.active_i = true;
     data.tangential_gap_i = found->second.tangential_gap;
