@@ -3,11 +3,17 @@
 # Idempotent: packages already present are skipped by apt-get.
 #   --with-bullet  also Bullet Physics (libbullet-dev), for the optional peer
 #                  benchmark bench_bullet_peer; polydem itself never needs it.
+# libopenblas0-serial becomes the system's libblas.so.3 (Debian alternatives):
+# UMFPACK's dense frontal updates run in BLAS, and on a packed pile of 1005
+# tetrapods the reference BLAS made the factorisation 3x slower (see
+# docs/performance.md, "The BLAS under UMFPACK"). The serial build, because
+# polydem threads the assembly itself and a threaded BLAS would compete with it.
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build ccache pkg-config
   libeigen3-dev libsuitesparse-dev libyaml-cpp-dev
+  libopenblas0-serial
   catch2 libcli11-dev nlohmann-json3-dev libfmt-dev
   libbenchmark-dev clang libclang-rt-14-dev
   libqhull-dev
