@@ -243,7 +243,8 @@ void read_totals(RunTotals& totals, StateReader& in) {
 
 // Written after an accepted step, whole or not at all, so a crash at any moment
 // leaves the previous checkpoint usable.
-void Analysis::write_checkpoint(const AnalysisObserver& observer, int index, double next_dt) {
+void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double next_dt) {
+  observer.persist();
   StateWriter out;
   out.put(std::string(kCheckpointMagic));
   out.put(static_cast<std::int64_t>(options_.deck_fingerprint));

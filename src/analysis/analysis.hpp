@@ -78,6 +78,10 @@ class AnalysisObserver {
   virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
   /// Checkpoints: what the observer accumulates over the run.
   virtual void write_state(StateWriter& /*out*/) const {}
+  /// Called before each checkpoint: write out what has been reported so far, so
+  /// that a run killed after the checkpoint leaves its logs complete up to it
+  /// and the restarted run's logs continue them without a gap.
+  virtual void persist() {}
   virtual void read_state(StateReader& /*in*/, const Model& /*model*/) {}
 };
 
@@ -107,7 +111,7 @@ class Analysis {
   Accuracy accuracy(const std::vector<NodeState>& next_nodes, const StepSpec& spec,
                     const StepContext& context) const;
   double next_sample_time(double time) const;
-  void write_checkpoint(const AnalysisObserver& observer, int index, double next_dt);
+  void write_checkpoint(AnalysisObserver& observer, int index, double next_dt);
   double step_start_time(int index) const;
   /// A sample of the current state (under domain decomposition with every contact on process 0).
   void sample(AnalysisObserver& observer);

@@ -225,6 +225,11 @@ void RunOutput::write_state(StateWriter& out) const {
   out.put(static_cast<std::int64_t>(sample_count_));
 }
 
+void RunOutput::persist() {
+  monitor_csv_->flush();
+  newton_csv_->flush();
+}
+
 void RunOutput::read_state(StateReader& in, const Model& model) {
   energy_.read_state(in, model);
   previous_time_ = in.real();

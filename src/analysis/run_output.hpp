@@ -30,6 +30,7 @@ class RunOutput final : public AnalysisObserver {
   void sample(const Model& model, double time) override;
   void finished(const Model& model, const RunTotals& totals) override;
   void write_state(StateWriter& out) const override;
+  void persist() override;
   void read_state(StateReader& in, const Model& model) override;
 
   const MonitorValues& monitor() const { return energy_.values(); }
