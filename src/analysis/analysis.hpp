@@ -76,12 +76,12 @@ class AnalysisObserver {
   /// A sample of the converged state at an output time (the initial state included).
   virtual void sample(const Model& /*model*/, double /*time*/) {}
   virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
-  /// Checkpoints: what the observer accumulates over the run.
-  virtual void write_state(StateWriter& /*out*/) const {}
   /// Called before each checkpoint: write out what has been reported so far, so
   /// that a run killed after the checkpoint leaves its logs complete up to it
   /// and the restarted run's logs continue them without a gap.
   virtual void persist() {}
+  /// Checkpoints: what the observer accumulates over the run.
+  virtual void write_state(StateWriter& /*out*/) const {}
   virtual void read_state(StateReader& /*in*/, const Model& /*model*/) {}
 };
 

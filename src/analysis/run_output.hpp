@@ -29,8 +29,8 @@ class RunOutput final : public AnalysisObserver {
   void step_accepted(const Model& model, const StepRecord& record) override;
   void sample(const Model& model, double time) override;
   void finished(const Model& model, const RunTotals& totals) override;
-  void write_state(StateWriter& out) const override;
   void persist() override;
+  void write_state(StateWriter& out) const override;
   void read_state(StateReader& in, const Model& model) override;
 
   const MonitorValues& monitor() const { return energy_.values(); }
