@@ -25,6 +25,12 @@ class Element {
   virtual void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                         Eigen::Ref<Eigen::MatrixXd> tangent) const = 0;
 
+  /// The residual of evaluate() alone, in plain arithmetic. Newton needs the
+  /// tangent only where it factorises; a residual that grew (a backtrack) or
+  /// one that has converged is never differentiated.
+  virtual void evaluate_residual(const StepContext& ctx,
+                                 Eigen::Ref<Eigen::VectorXd> residual) const = 0;
+
   /// A force magnitude characteristic of this element in this step (N), used
   /// to make Newton's residual test relative. Zero when the element has none.
   virtual double reference_force(const StepContext& /*ctx*/) const { return 0.0; }

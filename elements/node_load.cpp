@@ -56,6 +56,11 @@ Vec6 NodeLoad::residual(const StepContext& ctx) const {
   return residual_at<double>(ctx.time, ctx.node_increment(node_).tail<3>());
 }
 
+void NodeLoad::evaluate_residual(const StepContext& ctx,
+                                 Eigen::Ref<Eigen::VectorXd> residual) const {
+  residual = this->residual(ctx);
+}
+
 double NodeLoad::reference_force(const StepContext& ctx) const {
   double reference = 0;
   for (const LoadSpec& load : loads_) {

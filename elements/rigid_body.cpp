@@ -134,6 +134,11 @@ Vec6 RigidBody::residual(const StepContext& ctx) const {
   return residual_at<double>(ctx, increment.head<3>(), increment.tail<3>());
 }
 
+void RigidBody::evaluate_residual(const StepContext& ctx,
+                                  Eigen::Ref<Eigen::VectorXd> residual) const {
+  residual = this->residual(ctx);
+}
+
 double RigidBody::reference_force(const StepContext& ctx) const {
   double reference = mass_ * ctx.gravity.norm() * std::abs(ctx.load_factor);
   for (const LoadSpec& load : loads_) {

@@ -45,6 +45,8 @@ class RigidBody final : public Element {
   std::span<const int> dofs() const override { return dofs_; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                 Eigen::Ref<Eigen::MatrixXd> tangent) const override;
+  void evaluate_residual(const StepContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> residual) const override;
   double reference_force(const StepContext& ctx) const override;
 
   /// Residual only (double arithmetic, no derivatives).

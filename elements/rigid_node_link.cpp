@@ -83,6 +83,11 @@ LinkVector RigidNodeLink::residual(const StepContext& ctx) const {
   return residual_at<double>(ctx, local_increments(ctx));
 }
 
+void RigidNodeLink::evaluate_residual(const StepContext& ctx,
+                                      Eigen::Ref<Eigen::VectorXd> residual) const {
+  residual = this->residual(ctx);
+}
+
 NodeState RigidNodeLink::follow(const NodeState& pole) const {
   const Vec3 arm = pole.rotation.toRotationMatrix() * point_;
   const Vec3& omega = pole.angular_velocity;

@@ -45,6 +45,8 @@ class RigidNodeLink final : public Element {
   std::span<const int> dofs() const override { return dofs_; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                 Eigen::Ref<Eigen::MatrixXd> tangent) const override;
+  void evaluate_residual(const StepContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> residual) const override;
 
   /// Residual only (double arithmetic, no derivatives).
   Eigen::Matrix<double, kDofCount, 1> residual(const StepContext& ctx) const;

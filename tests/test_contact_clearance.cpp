@@ -21,38 +21,12 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/body_overlap.hpp"
 #include "src/core/rotation.hpp"
-#include "tests/packed_scene.hpp"
+#include "tests/packed_step.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;
 
 namespace {
-
-Packing tetrapods() {
-  TetrapodParams params;
-  params.facets = 6;
-  constexpr double skin = 0.1;
-  return Packing(build_shape(make_tetrapod(params), "tetrapod"), 1.0, skin,
-                 packing_options(4, 1.4, 2.02, skin, 5), covers_separated(tetrapod_cover(params)));
-}
-
-/// A tetrapod packing's contact set and configuration i of a step of `dt`
-/// from it (a static step for dt = 0).
-struct PackedStep {
-  Packing packing = tetrapods();
-  std::unique_ptr<ContactSet> contact = contact_set_of(packing, SearchSettings{});
-  std::vector<NodeState> nodes = nodes_of(packing);
-  Eigen::VectorXd zero = Eigen::VectorXd::Zero(kDofsPerNode * static_cast<long>(nodes.size()));
-  StepContext at_i;
-
-  explicit PackedStep(double dt) {
-    at_i.type = dt > 0 ? AnalysisType::Dynamic : AnalysisType::Static;
-    at_i.time = at_i.dt = dt;
-    at_i.nodes = nodes;
-    at_i.increments = &zero;
-  }
-  PackedStep(const PackedStep&) = delete;  // at_i views the members
-};
 
 /// The element with the screen off: every candidate's LCP is solved.
 ContactPairElement unscreened(const ContactPairElement& element) {

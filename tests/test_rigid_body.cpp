@@ -117,6 +117,9 @@ TEST_CASE("rigid-body tangent matches central differences of the residual", "[ri
                      random.uniform(0.2, 1.0), nodes, increments);
     const Evaluation e = evaluate(body, ctx);
     CHECK((e.residual - body.residual(ctx)).norm() <= 1e-12 * (1.0 + e.residual.norm()));
+    Vec6 plain = Vec6::Constant(1e300);
+    body.evaluate_residual(ctx, plain);
+    CHECK(plain == body.residual(ctx));
 
     Eigen::MatrixXd fd(6, 6);
     const double h = 1e-6;

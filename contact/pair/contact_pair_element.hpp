@@ -72,6 +72,8 @@ class ContactPairElement final : public Element {
   std::span<const int> dofs() const override { return {dofs_.data(), dof_count_}; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                 Eigen::Ref<Eigen::MatrixXd> tangent) const override;
+  void evaluate_residual(const StepContext& ctx,
+                         Eigen::Ref<Eigen::VectorXd> residual) const override;
 
   const PairSide& side_a() const { return a_; }
   const PairSide& side_b() const { return b_; }
@@ -133,6 +135,9 @@ class ContactPairElement final : public Element {
 
  private:
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
+  /// The step data of the engaged contacts at `ctx` (collect_engaged), in candidate order.
+  void engaged_step_data(const StepContext& ctx,
+                         std::vector<const PointwiseStepData*>& steps) const;
   /// Makes candidate k's data if it has none yet.
   void make_data(int k) const;
   /// Candidate k's data, made before.

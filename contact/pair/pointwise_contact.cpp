@@ -356,7 +356,7 @@ void add_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData*
 /// `residual` (when not null) and their outcomes (when not empty).
 template <int N>
 void plain_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData* const> contacts,
-                    Eigen::VectorXd* residual, std::span<PointwiseOutcome> outcomes) {
+                    Eigen::Matrix<double, N, 1>* residual, std::span<PointwiseOutcome> outcomes) {
   const auto [a, b] = plain_motions<N>(pair);
   const std::optional<PairStiffness> stiffness = pair_stiffness<double, N>(pair, contacts, a, b);
   PointwiseInput in = pair;
@@ -417,12 +417,15 @@ void add_pointwise_contacts(const PointwiseInput& pair,
 void add_pointwise_contacts_residual(const PointwiseInput& pair,
                                      std::span<const PointwiseStepData* const> contacts,
                                      Eigen::Ref<Eigen::VectorXd> residual) {
-  Eigen::VectorXd sum = Eigen::VectorXd::Zero(residual.size());
-  if (pair.b->has_dofs())
+  if (pair.b->has_dofs()) {
+    Eigen::Matrix<double, 12, 1> sum = Eigen::Matrix<double, 12, 1>::Zero();
     plain_contacts<12>(pair, contacts, &sum, {});
-  else
+    residual += sum;
+  } else {
+    Eigen::Matrix<double, 6, 1> sum = Eigen::Matrix<double, 6, 1>::Zero();
     plain_contacts<6>(pair, contacts, &sum, {});
-  residual += sum;
+    residual += sum;
+  }
 }
 
 void pointwise_outcomes(const PointwiseInput& pair,

@@ -26,6 +26,7 @@ void GlobalSystem::rebuild_pattern() {
   const auto elements = partition_.elements(model_);
   const DofMap& dofs = partition_.number_equations(model_, elements);
   assembler_.build_pattern(dofs, elements);
+  tangent_current_ = false;
   if (increments_.size() != dofs.dof_count()) increments_.setZero(dofs.dof_count());
   const int equations = dofs.equation_count();
   equation_dof_.assign(static_cast<std::size_t>(equations), 0);
@@ -58,6 +59,7 @@ void GlobalSystem::begin_step(StepContext context, double step_start_time) {
   context_ = context;
   context_.nodes = model_.nodes;
   context_.increments = &increments_;
+  tangent_current_ = false;
 }
 
 void GlobalSystem::predict() {
@@ -89,11 +91,23 @@ void GlobalSystem::predict() {
 }
 
 void GlobalSystem::evaluate() {
-  assembler_.assemble(context_, threads_);
+  evaluate_residual();
+  prepare_tangent();
+}
+
+void GlobalSystem::evaluate_residual() {
+  assembler_.assemble_residual(context_, threads_);
+  tangent_current_ = false;
   pattern_version_ = partition_.sum_over_processes(assembler_.pattern_version());
   residual_ = &partition_.complete_residual(assembler_.residual(), pattern_version_);
   residual_finite_ = partition_.on_every_process(residual_->allFinite());
   reference_force_ = partition_.max_over_processes(assembler_.reference_force());
+}
+
+void GlobalSystem::prepare_tangent() {
+  if (tangent_current_) return;
+  assembler_.assemble_tangent(context_, threads_);
+  tangent_current_ = true;
 }
 
 double GlobalSystem::force_scale() const {
@@ -118,6 +132,7 @@ std::uint64_t GlobalSystem::active_set_signature() const {
 }
 
 bool GlobalSystem::refresh_active_set(double residual_tolerance) {
+  tangent_current_ = false;
   return model_.contact && partition_.on_any_process(model_.contact->update_engaged(
                                context_, residual_tolerance * force_scale()));
 }
@@ -135,6 +150,7 @@ bool GlobalSystem::admissible(const Eigen::VectorXd& correction) {
 void GlobalSystem::apply(const Eigen::VectorXd& correction) {
   for (int equation = 0; equation < correction.size(); ++equation)
     increments_[equation_dof_[static_cast<std::size_t>(equation)]] += correction[equation];
+  tangent_current_ = false;
 }
 
 }  // namespace polydem

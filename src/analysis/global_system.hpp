@@ -50,6 +50,8 @@ class GlobalSystem final : public NewtonProblem {
   void share_increments() { partition_.share_increments(increments_); }
 
   void evaluate() override;
+  void evaluate_residual() override;
+  void prepare_tangent() override;
   const Eigen::VectorXd& residual() const override { return *residual_; }
   bool residual_finite() const override { return residual_finite_; }
   const SparseMatrix& tangent() const override { return assembler_.tangent(); }
@@ -68,6 +70,7 @@ class GlobalSystem final : public NewtonProblem {
   SparseAssembler assembler_;
   const Eigen::VectorXd* residual_ = &assembler_.residual();
   bool residual_finite_ = true;
+  bool tangent_current_ = false;       ///< tangent() is at the iterate last evaluated
   double reference_force_ = 0;         ///< of the last evaluation, over every process
   std::uint64_t pattern_version_ = 0;  ///< of the last evaluation, over every process
   StepContext context_;

@@ -60,30 +60,57 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   ++pattern_version_;
 }
 
-void SparseAssembler::assemble(const StepContext& ctx, int threads) {
+void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
   const long count = static_cast<long>(slots_.size());
 #pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
   for (long e = 0; e < count; ++e) {
     Slot& slot = slots_[static_cast<std::size_t>(e)];
-    slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
+    if (with_tangent)
+      slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
+    else
+      slot.element->evaluate_residual(ctx, slot.local_residual);
     slot.reference_force = slot.element->reference_force(ctx);
   }
-  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
-  residual_.setZero();
-  reference_force_ = 0;
-  for (const Slot& slot : slots_) scatter(slot);
 }
 
-void SparseAssembler::scatter(const Slot& slot) {
+void SparseAssembler::assemble(const StepContext& ctx, int threads) {
+  evaluate_elements(ctx, threads, true);
+  residual_.setZero();
+  reference_force_ = 0;
+  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
+  for (const Slot& slot : slots_) {
+    scatter_residual(slot);
+    scatter_tangent(slot);
+  }
+}
+
+void SparseAssembler::assemble_residual(const StepContext& ctx, int threads) {
+  evaluate_elements(ctx, threads, false);
+  residual_.setZero();
+  reference_force_ = 0;
+  for (const Slot& slot : slots_) scatter_residual(slot);
+}
+
+void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
+  evaluate_elements(ctx, threads, true);
+  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
+  for (const Slot& slot : slots_) scatter_tangent(slot);
+}
+
+void SparseAssembler::scatter_residual(const Slot& slot) {
   const std::size_t n = slot.equations.size();
-  double* values = tangent_.valuePtr();
   for (std::size_t i = 0; i < n; ++i)
     if (slot.equations[i] >= 0)
       residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
+  reference_force_ = std::max(reference_force_, slot.reference_force);
+}
+
+void SparseAssembler::scatter_tangent(const Slot& slot) {
+  const std::size_t n = slot.equations.size();
+  double* values = tangent_.valuePtr();
   const double* local = slot.local_tangent.data();
   for (std::size_t k = 0; k < n * n; ++k)
     if (slot.value_index[k] >= 0) values[slot.value_index[k]] += local[k];
-  reference_force_ = std::max(reference_force_, slot.reference_force);
 }
 
 }  // namespace polydem

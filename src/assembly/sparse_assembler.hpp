@@ -29,6 +29,10 @@ class SparseAssembler {
   /// Evaluates every element at ctx and assembles r and K. Runs the element
   /// evaluations on `threads` threads.
   void assemble(const StepContext& ctx, int threads);
+  /// r alone (and the reference force), from the elements' plain residuals.
+  void assemble_residual(const StepContext& ctx, int threads);
+  /// K alone; r keeps the value of the last assembly.
+  void assemble_tangent(const StepContext& ctx, int threads);
 
   const SparseMatrix& tangent() const { return tangent_; }
   const Eigen::VectorXd& residual() const { return residual_; }
@@ -41,14 +45,17 @@ class SparseAssembler {
  private:
   struct Slot {
     const Element* element = nullptr;
-    std::vector<int> equations;     ///< per local DOF: equation or DofMap::kConstrained
-    std::vector<int> value_index;   ///< per local (i, j), column-major: index into tangent values, or −1
+    std::vector<int> equations;  ///< per local DOF: equation or DofMap::kConstrained
+    std::vector<int>
+        value_index;  ///< per local (i, j), column-major: index into tangent values, or −1
     Eigen::VectorXd local_residual;
     Eigen::MatrixXd local_tangent;
     double reference_force = 0;
   };
 
-  void scatter(const Slot& slot);
+  void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
+  void scatter_residual(const Slot& slot);
+  void scatter_tangent(const Slot& slot);
 
   std::vector<Slot> slots_;
   SparseMatrix tangent_;
