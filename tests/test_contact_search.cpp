@@ -278,3 +278,40 @@ TEST_CASE("no setting of the cells loses a contact: tiny cells, bodies far away 
                       [&](const CandidatePair& p) { return p.id == far; }));
   }
 }
+
+TEST_CASE(
+    "the lists keep a slow body's pair with the fastest body until either has used its margin",
+    "[search][verlet]") {
+  // Two cubes with a vertex towards each other along x: a at rest (m = 0), b
+  // the most inflated (m = 0.4). List margins L = 1.5m + δ/2: 0.05 and 0.65,
+  // so the lists must keep their tips 0.668 apart (skin 0.05 + L_a + L_b =
+  // 0.75). b then moves 0.6 towards a with m = 0.04: 0.6 + 0.04 ≤ L_b, the lists
+  // still hold, and the tips, 0.068 apart, are within skin + m_b. The cells
+  // are tiny so that only the query's reach decides which neighbours a sees.
+  Packing packing = cube_packing(2, 5);
+  const double half_diagonal = packing.shape->bounding_radius;
+  REQUIRE(half_diagonal == Approx(std::sqrt(0.75)));
+  const Vec3 diagonal = Vec3(1, 1, 1).normalized();
+  const Mat3 tip_plus_x = Eigen::Quaterniond::FromTwoVectors(diagonal, Vec3::UnitX()).matrix();
+  const Mat3 tip_minus_x = Eigen::Quaterniond::FromTwoVectors(diagonal, -Vec3::UnitX()).matrix();
+  const Vec3 origin(40, 0, 0);
+  packing.bodies = {{packing.shape.get(), packing.tree.get(), origin, tip_plus_x, 0.0},
+                    {packing.shape.get(), packing.tree.get(),
+                     origin + Vec3(2 * half_diagonal + 0.668, 0, 0), tip_minus_x, 0.4}};
+  packing.groups.assign(2, 0);
+  packing.sizes.assign(2, 1.0);
+  ContactSearch search(0.1, 1e-3);
+  CandidateSet fast, reference;
+  search.find(packing.scene(), fast, 1);
+  brute_force_candidates(packing.scene(), reference);
+  CHECK(fast.pairs.empty());
+  REQUIRE(same_candidates(fast, reference));
+
+  packing.bodies[1].position.x() -= 0.6;
+  packing.bodies[1].margin = 0.04;
+  search.find(packing.scene(), fast, 1);
+  brute_force_candidates(packing.scene(), reference);
+  CHECK(search.statistics().list_builds == 1);
+  REQUIRE(reference.pairs.size() == 1);
+  CHECK(same_candidates(fast, reference));
+}

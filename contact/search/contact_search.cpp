@@ -115,7 +115,10 @@ void ContactSearch::find_near_regions(const SearchScene& scene, Chunk& chunk) co
 
 void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   const auto start = std::chrono::steady_clock::now();
-  const Extent extent = extent_of(scene, 0.5 * margin_);
+  // The cell query must reach every body whose list margin could meet this
+  // one's: the largest list margin, that of the most inflated body.
+  Extent extent = extent_of(scene, 0.0);
+  extent.margin = list_margin(extent.margin, margin_);
   build_cells(scene, extent.radius + extent.margin + extent.reach());
   const int bodies = static_cast<int>(scene.bodies.size());
   chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
