@@ -8,6 +8,7 @@
 // primitive distances are checked against sampled closest points.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <random>
 
 #include "contact/contact_set.hpp"
@@ -74,14 +75,15 @@ Counts counts(const CandidateSet& set) {
 }
 
 struct SearchRun {
-  Counts first;  ///< of the first configuration
-  long builds = 0;
+  Counts first;             ///< of the first configuration
+  long builds = 0;          ///< of every body's lists, and of the outrun bodies' alone
+  long partial_builds = 0;  ///< of the outrun bodies' alone
 };
 
 /// The fast search against the reference over `steps` configurations: the
 /// first with inflations up to 0.1, then, after moves of up to `step` and
 /// turns of up to `angle`, up to 0.02, so that the Verlet lists are reused
-/// and rebuilt.
+/// and rebuilt, in whole or for the bodies that outran their margins.
 SearchRun compare_over_steps(Packing& packing, int steps, double step, double angle,
                              unsigned seed) {
   std::mt19937 rng(seed);
@@ -97,7 +99,8 @@ SearchRun compare_over_steps(Packing& packing, int steps, double step, double an
     if (k == 0) run.first = counts(reference);
     packing.move(rng, step, angle);
   }
-  run.builds = search.statistics().list_builds;
+  run.builds = search.statistics().list_builds + search.statistics().partial_builds;
+  run.partial_builds = search.statistics().partial_builds;
   return run;
 }
 
@@ -177,6 +180,8 @@ TEST_CASE("a dense packing of 1000 cubes: the fast search finds exactly the all-
   CHECK(run.first.boundary_pairs > 50);
   CHECK(run.builds > 2);  // the inflation of the first configuration is too large to keep
   CHECK(run.builds < 9);
+  std::printf("[search] 1000 cubes: %ld list builds, %ld of them partial\n", run.builds,
+              run.partial_builds);
 }
 
 TEST_CASE(
@@ -314,4 +319,37 @@ TEST_CASE(
   CHECK(search.statistics().list_builds == 1);
   REQUIRE(reference.pairs.size() == 1);
   CHECK(same_candidates(fast, reference));
+}
+
+TEST_CASE("bodies that outran their margins get new lists alone, and nothing is lost",
+          "[search][verlet]") {
+  // Each configuration three bodies jump by 0.15 (more than any list margin,
+  // here at most 1.5 × 0.02 + 0.05) while the rest creep by 1 mm: only the
+  // pairs of the three and of their old and new neighbours are remade.
+  Packing packing = cube_packing(6, 21);
+  const auto bodies = static_cast<long>(packing.bodies.size());
+  REQUIRE(bodies > 150);
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<std::size_t> pick(0, packing.bodies.size() - 1);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  ContactSearch search(0.1, 0.0);
+  CandidateSet fast, reference;
+  constexpr int kConfigurations = 12;
+  for (int k = 0; k < kConfigurations; ++k) {
+    packing.inflate(rng, 0.02);
+    search.find(packing.scene(), fast, k % 2 + 1);
+    brute_force_candidates(packing.scene(), reference);
+    INFO("configuration " << k);
+    REQUIRE(same_candidates(fast, reference));
+    packing.move(rng, 0.001, 0.001);
+    for (int jump = 0; jump < 3; ++jump)
+      packing.bodies[pick(rng)].position +=
+          0.15 * Vec3(unit(rng), unit(rng), unit(rng)).normalized();
+  }
+  const SearchStatistics& statistics = search.statistics();
+  std::printf("[search] %ld cubes, 3 jumping: %ld full and %ld partial builds, %ld heads remade\n",
+              bodies, statistics.list_builds, statistics.partial_builds, statistics.heads_remade);
+  CHECK(statistics.list_builds == 1);
+  CHECK(statistics.partial_builds == kConfigurations - 1);
+  CHECK(statistics.heads_remade - bodies < (kConfigurations - 1) * bodies / 4);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <numeric>
 
 #include "contact/search/sub_region_proximity.hpp"
 #include "contact/search/world_primitive_cache.hpp"
@@ -15,6 +16,10 @@ double list_margin(double inflation, double verlet_margin) {
 namespace {
 
 constexpr int kChunkBodies = 32;
+
+// Bodies renewed along with one that outran its list margin: those past this
+// fraction of their room (find_outrun).
+constexpr double kRenewedAlongFraction = 0.5;
 
 // Widening of the cell queries (the exact tests come after).
 constexpr double kCellQueryWidening = 1e-6;
@@ -46,155 +51,236 @@ double moved(const SearchObject& now, const Vec3& position, const Mat3& rotation
 ContactSearch::ContactSearch(double verlet_margin, double cell_size)
     : margin_(verlet_margin), requested_cell_size_(cell_size) {}
 
-ContactSearch::Extent ContactSearch::extent_of(const SearchScene& scene, double extra_margin) {
+ContactSearch::Extent ContactSearch::extent_of(std::span<const SearchObject> bodies, double skin) {
   Extent extent;
-  for (const SearchObject& body : scene.bodies) {
+  for (const SearchObject& body : bodies) {
     if (!body.shape) continue;
     extent.radius = std::max(extent.radius, body.shape->bounding_radius);
-    extent.margin = std::max(extent.margin, body.margin + extra_margin);
+    extent.margin = std::max(extent.margin, body.margin);
   }
-  extent.skin = scene.largest_body_skin();
+  extent.skin = skin;
   return extent;
 }
 
-void ContactSearch::build_cells(const SearchScene& scene, double reach) {
-  centres_.resize(scene.bodies.size());
-  for (std::size_t b = 0; b < scene.bodies.size(); ++b) centres_[b] = scene.bodies[b].position;
+void ContactSearch::build_cells(std::span<const SearchObject> bodies, double reach) {
+  centres_.resize(bodies.size());
+  for (std::size_t b = 0; b < bodies.size(); ++b) centres_[b] = bodies[b].position;
   const double cell = requested_cell_size_ > 0 ? requested_cell_size_ : reach;
   cells_.build(centres_, cell > 0 ? cell : 1.0);
 }
 
-// First level: the body pairs of a chunk's bodies whose bounding spheres,
-// inflated by their list margins L = 1.5m + δ/2 (m the inflation at the build),
-// come within the pair's skin: boundaries directly, bodies through the cells.
-void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& extent, Chunk& chunk,
-                                     int first_body, int end_body) const {
-  chunk.near.clear();
-  thread_local std::vector<int> neighbours;
-  const auto consider = [&](const BodyPair& id, const SearchObject& a, const SearchObject& b) {
+// The lists are kept per head body a: its pairs with boundaries and with
+// bodies b > a, each with its sub-region pairs. A pair's lists are made from
+// the placements of both bodies at their last builds (built_bodies_), and a
+// body whose placement is renewed has every pair it takes part in remade, so
+// the lists of a pair always belong to the placements its bodies are checked
+// against: the argument of contact_search.hpp holds pair by pair. In a pack
+// that flows, a few bodies at a time outrun their margins; only their pairs
+// are remade (the heads of those pairs, about ten per body), not all of them.
+
+// First level: the body pairs a head's bounding sphere, inflated by its list
+// margin, meets within the pair's skin: boundaries directly, bodies through
+// the cells.
+void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& extent, int head) {
+  HeadLists& lists = heads_[static_cast<std::size_t>(head)];
+  lists.near.clear();
+  const auto a_index = static_cast<std::size_t>(head);
+  if (!scene.bodies[a_index].shape || !scene.wants_pairs_of(a_index)) return;
+  const SearchObject& body = built_bodies_[a_index];
+  const auto consider = [&](const BodyPair& id, const SearchObject& other) {
     const std::optional<double> skin = scene.skin(id);
-    if (skin && bounding_spheres_overlap(a, b, *skin)) chunk.near.push_back({id, *skin});
+    if (skin && bounding_spheres_overlap(body, other, *skin)) lists.near.push_back({id, *skin});
   };
-  for (int a = first_body; a < end_body; ++a) {
-    const auto body_index = static_cast<std::size_t>(a);
-    if (!scene.bodies[body_index].shape || !scene.wants_pairs_of(body_index)) continue;
-    const SearchObject body = with_list_margin(scene.bodies[body_index], margin_);
-    for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
-      consider({a, -1, static_cast<int>(s)}, body, with_list_margin(scene.boundaries[s], margin_));
-    neighbours.clear();
-    const double reach =
-        (body.shape->bounding_radius + body.margin + extent.reach()) * (1 + kCellQueryWidening);
-    cells_.for_each_near(body.position, reach, [&](int other) {
-      if (other > a && scene.bodies[static_cast<std::size_t>(other)].shape)
-        neighbours.push_back(other);
-    });
-    std::sort(neighbours.begin(), neighbours.end());
-    for (const int other : neighbours)
-      consider({a, other, -1}, body,
-               with_list_margin(scene.bodies[static_cast<std::size_t>(other)], margin_));
-  }
+  for (std::size_t s = 0; s < built_boundaries_.size(); ++s)
+    consider({head, -1, static_cast<int>(s)}, built_boundaries_[s]);
+  thread_local std::vector<int> neighbours;
+  neighbours.clear();
+  const double reach =
+      (body.shape->bounding_radius + body.margin + extent.reach()) * (1 + kCellQueryWidening);
+  cells_.for_each_near(body.position, reach, [&](int other) {
+    if (other > head && built_bodies_[static_cast<std::size_t>(other)].shape)
+      neighbours.push_back(other);
+  });
+  std::sort(neighbours.begin(), neighbours.end());
+  for (const int other : neighbours)
+    consider({head, other, -1}, built_bodies_[static_cast<std::size_t>(other)]);
 }
 
 // Second level: the sub-region pairs of each near pair within the skin plus
 // both list margins; a pair without any is dropped (it cannot have one before
-// the lists are rebuilt).
-void ContactSearch::find_near_regions(const SearchScene& scene, Chunk& chunk) const {
-  chunk.pairs.clear();
-  chunk.regions.clear();
-  for (const NearPair& near : chunk.near) {
-    const SearchObject a =
-        with_list_margin(scene.bodies[static_cast<std::size_t>(near.id.body_a)], margin_);
-    const SearchObject b = with_list_margin(side_b(scene, near.id), margin_);
-    const std::size_t first = chunk.regions.size();
-    near_sub_region_pairs(a, b, pair_reach(a, b, near.skin), chunk.regions);
-    if (chunk.regions.size() > first)
-      chunk.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
-                             static_cast<std::uint32_t>(chunk.regions.size() - first)});
+// either body's placement is renewed).
+void ContactSearch::find_near_regions(int head) {
+  HeadLists& lists = heads_[static_cast<std::size_t>(head)];
+  lists.pairs.clear();
+  lists.regions.clear();
+  for (const NearPair& near : lists.near) {
+    const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
+    const SearchObject& b = near.id.boundary >= 0
+                                ? built_boundaries_[static_cast<std::size_t>(near.id.boundary)]
+                                : built_bodies_[static_cast<std::size_t>(near.id.body_b)];
+    const std::size_t first = lists.regions.size();
+    near_sub_region_pairs(a, b, pair_reach(a, b, near.skin), lists.regions);
+    if (lists.regions.size() > first)
+      lists.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
+                             static_cast<std::uint32_t>(lists.regions.size() - first)});
   }
 }
 
-void ContactSearch::build_lists(const SearchScene& scene, int threads) {
+void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> heads,
+                                 int threads) {
   const auto start = std::chrono::steady_clock::now();
-  // The cell query must reach every body whose list margin could meet this
-  // one's: the largest list margin, that of the most inflated body.
-  Extent extent = extent_of(scene, 0.0);
-  extent.margin = list_margin(extent.margin, margin_);
-  build_cells(scene, extent.radius + extent.margin + extent.reach());
-  const int bodies = static_cast<int>(scene.bodies.size());
-  chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
-  const int chunk_count = static_cast<int>(chunks_.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (int c = 0; c < chunk_count; ++c)
-    find_near_bodies(scene, extent, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
-                     std::min(bodies, (c + 1) * kChunkBodies));
+  const auto count = static_cast<long>(heads.size());
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+  for (long k = 0; k < count; ++k)
+    find_near_bodies(scene, built_extent_, heads[static_cast<std::size_t>(k)]);
   const auto broad = std::chrono::steady_clock::now();
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (int c = 0; c < chunk_count; ++c)
-    find_near_regions(scene, chunks_[static_cast<std::size_t>(c)]);
+  for (long k = 0; k < count; ++k) find_near_regions(heads[static_cast<std::size_t>(k)]);
+  statistics_.build_broad_seconds += seconds_between(start, broad);
+  statistics_.build_narrow_seconds += seconds_between(broad, std::chrono::steady_clock::now());
+  statistics_.heads_remade += count;
+  // Who heads each body's pairs, for the next renewal of that body.
+  for (auto& list : headed_by_) list.clear();
+  headed_by_.resize(heads_.size());
+  for (std::size_t a = 0; a < heads_.size(); ++a)
+    for (const CandidatePair& pair : heads_[a].pairs)
+      if (pair.id.body_b >= 0)
+        headed_by_[static_cast<std::size_t>(pair.id.body_b)].push_back(static_cast<int>(a));
+}
+
+// The cells hold the built placements; a query must reach any body whose list
+// margin could meet the querying one's: the largest list margin.
+void ContactSearch::place_built_bodies(const SearchScene& scene) {
+  built_extent_ = extent_of(built_bodies_, scene.largest_body_skin());
+  build_cells(built_bodies_, built_extent_.radius + built_extent_.margin + built_extent_.reach());
+}
+
+void ContactSearch::build_lists(const SearchScene& scene, int threads) {
+  statistics_.build_broad_seconds = statistics_.build_narrow_seconds = 0;
   built_bodies_.assign(scene.bodies.begin(), scene.bodies.end());
   built_boundaries_.assign(scene.boundaries.begin(), scene.boundaries.end());
   for (SearchObject& body : built_bodies_) body = with_list_margin(body, margin_);
   for (SearchObject& boundary : built_boundaries_) boundary = with_list_margin(boundary, margin_);
+  place_built_bodies(scene);
+  heads_.resize(scene.bodies.size());
+  all_heads_.resize(scene.bodies.size());
+  std::iota(all_heads_.begin(), all_heads_.end(), 0);
+  remake_lists(scene, all_heads_, threads);
   built_ = true;
   ++statistics_.list_builds;
   statistics_.cell_size = cells_.cell_size();
-  statistics_.build_broad_seconds = seconds_between(start, broad);
-  statistics_.build_narrow_seconds = seconds_between(broad, std::chrono::steady_clock::now());
 }
 
-bool ContactSearch::lists_valid(const SearchScene& scene) const {
+void ContactSearch::renew_bodies(const SearchScene& scene, std::span<const int> renewed,
+                                 int threads) {
+  statistics_.build_broad_seconds = statistics_.build_narrow_seconds = 0;
+  for (const int b : renewed)
+    built_bodies_[static_cast<std::size_t>(b)] =
+        with_list_margin(scene.bodies[static_cast<std::size_t>(b)], margin_);
+  place_built_bodies(scene);
+  dirty_heads_.clear();
+  for (const int b : renewed) {
+    dirty_heads_.push_back(b);
+    const auto& heads = headed_by_[static_cast<std::size_t>(b)];
+    dirty_heads_.insert(dirty_heads_.end(), heads.begin(), heads.end());
+    const SearchObject& body = built_bodies_[static_cast<std::size_t>(b)];
+    const double reach = (body.shape->bounding_radius + body.margin + built_extent_.reach()) *
+                         (1 + kCellQueryWidening);
+    cells_.for_each_near(body.position, reach, [&](int other) {
+      if (other < b) dirty_heads_.push_back(other);
+    });
+  }
+  std::sort(dirty_heads_.begin(), dirty_heads_.end());
+  dirty_heads_.erase(std::unique(dirty_heads_.begin(), dirty_heads_.end()), dirty_heads_.end());
+  remake_lists(scene, dirty_heads_, threads);
+  ++statistics_.partial_builds;
+  statistics_.cell_size = cells_.cell_size();
+}
+
+// The bodies that may have left their lists: D + m > L (contact_search.hpp);
+// when there are any, also those that have used more than half their room.
+// Renewing only the bodies that outran staggers the renewals: each leaves
+// the others' room as used as it was, so the next body outruns a step later
+// (60 tetrapods: a third more contact time than renewing all at once); with those
+// past half their room renewed too, no more than before. The factor and the
+// coordinate term keep rounding on the safe side.
+bool ContactSearch::find_outrun(const SearchScene& scene) {
+  outrun_.clear();
   if (!built_ || built_bodies_.size() != scene.bodies.size() ||
       built_boundaries_.size() != scene.boundaries.size())
     return false;
-  // The factor and the coordinate term keep rounding on the safe side.
   const auto within = [](const SearchObject& now, const SearchObject& built, double displacement) {
     return displacement + now.margin + 1e-12 * now.position.norm() <= built.margin * (1 - 1e-9);
   };
-  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
-    const SearchObject& body = scene.bodies[b];
-    const SearchObject& built = built_bodies_[b];
-    if (body.shape && !within(body, built, moved(body, built.position, built.rotation)))
-      return false;
-  }
   for (std::size_t s = 0; s < scene.boundaries.size(); ++s) {
     const SearchObject& boundary = scene.boundaries[s];
     if (!within(boundary, built_boundaries_[s],
                 (boundary.position - built_boundaries_[s].position).norm()))
       return false;
   }
+  bool any = false;
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    const SearchObject& body = scene.bodies[b];
+    const SearchObject& built = built_bodies_[b];
+    if (!body.shape) continue;
+    const double used = moved(body, built.position, built.rotation);
+    if (!within(body, built, used)) {
+      any = true;
+      outrun_.push_back(static_cast<int>(b));
+    } else if (used + body.margin > kRenewedAlongFraction * built.margin) {
+      outrun_.push_back(static_cast<int>(b));
+    }
+  }
+  if (!any) outrun_.clear();
   return true;
 }
 
-void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk) const {
+void ContactSearch::update_lists(const SearchScene& scene, int threads) {
+  const auto start = std::chrono::steady_clock::now();
+  const bool comparable = find_outrun(scene);
+  statistics_.check_seconds = seconds_between(start, std::chrono::steady_clock::now());
+  // Beyond a quarter of the bodies, renewing them costs about a full build.
+  if (!comparable || 4 * outrun_.size() > scene.bodies.size())
+    build_lists(scene, threads);
+  else if (!outrun_.empty())
+    renew_bodies(scene, outrun_, threads);
+}
+
+void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk, int first_body,
+                                 int end_body) const {
   CandidateSet& found = chunk.found;
   found.clear();
-  for (const CandidatePair& pair : chunk.pairs) {
-    const SearchObject& a = scene.bodies[static_cast<std::size_t>(pair.id.body_a)];
-    const SearchObject& b = side_b(scene, pair.id);
-    if (!bounding_spheres_overlap(a, b, pair.skin)) continue;
-    const double reach = pair_reach(a, b, pair.skin);
-    const std::size_t first = found.regions.size();
-    thread_local WorldPrimitiveCache world_a, world_b;
-    world_a.reset(a);
-    world_b.reset(b);
-    for (const PrimitivePair& p : std::span(chunk.regions).subspan(pair.first, pair.count))
-      if (primitives_within(world_a[p.a], world_b[p.b], reach))
-        found.regions.push_back(regions_of(a, b, p));
-    if (found.regions.size() > first)
-      found.pairs.push_back({pair.id, pair.skin, static_cast<std::uint32_t>(first),
-                             static_cast<std::uint32_t>(found.regions.size() - first)});
+  thread_local WorldPrimitiveCache world_a, world_b;
+  for (int head = first_body; head < end_body; ++head) {
+    const HeadLists& lists = heads_[static_cast<std::size_t>(head)];
+    for (const CandidatePair& pair : lists.pairs) {
+      const SearchObject& a = scene.bodies[static_cast<std::size_t>(pair.id.body_a)];
+      const SearchObject& b = side_b(scene, pair.id);
+      if (!bounding_spheres_overlap(a, b, pair.skin)) continue;
+      const double reach = pair_reach(a, b, pair.skin);
+      const std::size_t first = found.regions.size();
+      world_a.reset(a);
+      world_b.reset(b);
+      for (const PrimitivePair& p : std::span(lists.regions).subspan(pair.first, pair.count))
+        if (primitives_within(world_a[p.a], world_b[p.b], reach))
+          found.regions.push_back(regions_of(a, b, p));
+      if (found.regions.size() > first)
+        found.pairs.push_back({pair.id, pair.skin, static_cast<std::uint32_t>(first),
+                               static_cast<std::uint32_t>(found.regions.size() - first)});
+    }
   }
 }
 
 void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int threads) {
-  const auto start = std::chrono::steady_clock::now();
-  const bool valid = lists_valid(scene);
-  statistics_.check_seconds = seconds_between(start, std::chrono::steady_clock::now());
-  if (!valid) build_lists(scene, threads);
+  update_lists(scene, threads);
   const auto filter_start = std::chrono::steady_clock::now();
+  const int bodies = static_cast<int>(scene.bodies.size());
+  chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
   const int chunk_count = static_cast<int>(chunks_.size());
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-  for (int c = 0; c < chunk_count; ++c) filter_chunk(scene, chunks_[static_cast<std::size_t>(c)]);
+  for (int c = 0; c < chunk_count; ++c)
+    filter_chunk(scene, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
+                 std::min(bodies, (c + 1) * kChunkBodies));
   out.clear();
   for (const Chunk& chunk : chunks_) {
     const auto offset = static_cast<std::uint32_t>(out.regions.size());
@@ -211,8 +297,8 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
 
 void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<BodyPair>& out,
                                        int threads) {
-  const Extent extent = extent_of(scene, 0.0);
-  build_cells(scene, extent.radius + extent.margin + extent.reach());
+  const Extent extent = extent_of(scene.bodies, scene.largest_body_skin());
+  build_cells(scene.bodies, extent.radius + extent.margin + extent.reach());
   const int bodies = static_cast<int>(scene.bodies.size());
   // Per-body lists kept between calls (the end-of-step check runs every step).
   std::vector<std::vector<BodyPair>>& found = overlap_lists_;
@@ -249,16 +335,20 @@ void ContactSearch::update_statistics() {
   std::size_t bytes =
       cells_.memory_bytes() + centres_.capacity() * sizeof(Vec3) +
       (built_bodies_.capacity() + built_boundaries_.capacity()) * sizeof(SearchObject) +
-      chunks_.capacity() * sizeof(Chunk);
-  for (const Chunk& chunk : chunks_) {
-    statistics_.list_pairs += chunk.pairs.size();
-    statistics_.list_regions += chunk.regions.size();
-    bytes += chunk.near.capacity() * sizeof(NearPair) +
-             chunk.pairs.capacity() * sizeof(CandidatePair) +
-             chunk.regions.capacity() * sizeof(PrimitivePair) +
-             chunk.found.pairs.capacity() * sizeof(CandidatePair) +
-             chunk.found.regions.capacity() * sizeof(SubRegionPair);
+      chunks_.capacity() * sizeof(Chunk) + heads_.capacity() * sizeof(HeadLists) +
+      (headed_by_.capacity() + 2) * sizeof(std::vector<int>) +
+      (all_heads_.capacity() + dirty_heads_.capacity() + outrun_.capacity()) * sizeof(int);
+  for (const HeadLists& lists : heads_) {
+    statistics_.list_pairs += lists.pairs.size();
+    statistics_.list_regions += lists.regions.size();
+    bytes += lists.near.capacity() * sizeof(NearPair) +
+             lists.pairs.capacity() * sizeof(CandidatePair) +
+             lists.regions.capacity() * sizeof(PrimitivePair);
   }
+  for (const auto& heads : headed_by_) bytes += heads.capacity() * sizeof(int);
+  for (const Chunk& chunk : chunks_)
+    bytes += chunk.found.pairs.capacity() * sizeof(CandidatePair) +
+             chunk.found.regions.capacity() * sizeof(SubRegionPair);
   statistics_.memory_bytes = bytes;
 }
 

@@ -11,21 +11,26 @@
 // body moves at most D = |p − p₀| + ‖R − R₀‖·R_body from the build (R_body its
 // bounding radius), and distances between primitives shrink at most by D_a +
 // D_b; a later search with inflations m_a, m_b asks for pairs within skin + m_a
-// + m_b. So the lists still hold all of them while every body and boundary has
-// D + m ≤ L: it has moved less than half the list margin δ beyond the travel it
-// had room for. Otherwise they are rebuilt. Between rebuilds a search is the
-// lists filtered by the exact per-step test. The room for half again the
-// inflation is for Δt and speeds that grow: with L = m + δ/2 a step that grew
-// Δt by 20 % used up the room of every moving body at once, and the 60-tetrapod
-// run rebuilt its lists every third step (750 builds, 360 with 2m). On that run
-// 1.5m and 2m both took ~5 % less time than m, and 1.5m kept the lists 4 MB
-// smaller (resident 43 against 47 MB); 3m and 4m cost more than they saved.
+// + m_b. So the lists of a pair still hold all of them while both its bodies
+// have D + m ≤ L: each has moved less than half the list margin δ beyond the
+// travel it had room for. A body that has not (it outran its margin) gets a
+// new placement and margin, as do those past half their room, and every pair
+// they take part in new lists; the others keep theirs (in a flowing pack of 1005 tetrapods one to
+// five bodies outran their margins at a time). A boundary that outran its margin, or more than a
+// quarter of the bodies, renews all lists. Between renewals a search is the lists filtered by the
+// exact per-step test. The room for half again the inflation is for Δt and speeds that grow: with L
+// = m + δ/2 a step that grew Δt by 20 % used up the room of every moving body at once, and the
+// 60-tetrapod run rebuilt its lists every third step (750 builds, 360 with 2m). On that run 1.5m
+// and 2m both took ~5 % less time than m, and 1.5m kept the lists 4 MB smaller (resident 43 against
+// 47 MB); 3m and 4m cost more than they saved.
 //
-// The pairs are split into chunks of consecutive bodies that threads build and
-// filter independently; results are joined in chunk order, so they are the
-// same for any number of threads.
+// The lists are kept per head body (the lower-numbered of a pair); threads
+// make them for different heads and filter chunks of consecutive heads
+// independently, and results are joined in chunk order, so they are the same
+// for any number of threads.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "contact/search/candidate_set.hpp"
@@ -37,12 +42,14 @@ namespace polydem {
 
 struct SearchStatistics {
   long searches = 0;
-  long list_builds = 0;
+  long list_builds = 0;          ///< of every body's lists
+  long partial_builds = 0;       ///< renewals of the bodies that outran their margins
+  long heads_remade = 0;         ///< bodies whose pairs' lists were remade, over all builds
   std::size_t list_pairs = 0;    ///< body and body–boundary pairs in the Verlet lists
   std::size_t list_regions = 0;  ///< sub-region pairs in the Verlet lists
   std::size_t memory_bytes = 0;  ///< lists, cells and buffers
   double cell_size = 0;          ///< m, of the last build
-  // Wall-clock seconds of the last build's phases and of the last search's:
+  // Wall-clock seconds of the last (full or partial) build's phases and of the last search's:
   double build_broad_seconds = 0;   ///< cells and body pairs (first level)
   double build_narrow_seconds = 0;  ///< sub-region pairs (second level)
   double check_seconds = 0;         ///< whether the lists still hold
@@ -73,15 +80,17 @@ class ContactSearch {
     BodyPair id;
     double skin = 0;
   };
-  struct Chunk {
-    std::vector<NearPair> near;  ///< first level of the last build
+  /// The Verlet lists of the pairs one body heads (with boundaries, and with bodies after it).
+  struct HeadLists {
+    std::vector<NearPair> near;  ///< first level, kept as a buffer
     std::vector<CandidatePair> pairs;
     std::vector<PrimitivePair> regions;
-    CandidateSet found;  ///< this chunk's part of the last find
+  };
+  struct Chunk {
+    CandidateSet found;  ///< this chunk's heads' part of the last find
   };
 
-  /// Bounds over all bodies: the largest bounding radius, margin (plus
-  /// extra_margin) and body–body skin.
+  /// Bounds over bodies: the largest bounding radius and margin, and the largest body–body skin.
   struct Extent {
     double radius = 0;
     double margin = 0;
@@ -89,23 +98,34 @@ class ContactSearch {
     /// What a body's inflated bounding sphere must reach beyond its own to meet any other's.
     double reach() const { return radius + margin + skin; }
   };
-  static Extent extent_of(const SearchScene& scene, double extra_margin);
+  static Extent extent_of(std::span<const SearchObject> bodies, double skin);
 
-  bool lists_valid(const SearchScene& scene) const;
+  /// Whether the lists can be kept, and then which bodies to renew (outrun_): none,
+  /// or those that outran their list margins and those past half their room.
+  bool find_outrun(const SearchScene& scene);
+  void update_lists(const SearchScene& scene, int threads);
   void build_lists(const SearchScene& scene, int threads);
-  void build_cells(const SearchScene& scene, double reach);
-  void find_near_bodies(const SearchScene& scene, const Extent& extent, Chunk& chunk,
-                        int first_body, int end_body) const;
-  void find_near_regions(const SearchScene& scene, Chunk& chunk) const;
-  void filter_chunk(const SearchScene& scene, Chunk& chunk) const;
+  /// New built placements for `renewed`, and new lists for every pair they take part in.
+  void renew_bodies(const SearchScene& scene, std::span<const int> renewed, int threads);
+  void place_built_bodies(const SearchScene& scene);
+  void remake_lists(const SearchScene& scene, std::span<const int> heads, int threads);
+  void build_cells(std::span<const SearchObject> bodies, double reach);
+  void find_near_bodies(const SearchScene& scene, const Extent& extent, int head);
+  void find_near_regions(int head);
+  void filter_chunk(const SearchScene& scene, Chunk& chunk, int first_body, int end_body) const;
   void update_statistics();
 
   double margin_;
   double requested_cell_size_;
   bool built_ = false;
+  std::vector<HeadLists> heads_;             ///< per body
+  std::vector<std::vector<int>> headed_by_;  ///< per body b: the heads a < b of its pairs
   std::vector<Chunk> chunks_;
-  std::vector<SearchObject> built_bodies_;  ///< placements at the build, margins L = 1.5m + δ/2
+  std::vector<SearchObject>
+      built_bodies_;  ///< placements at the last renewal, margins L = 1.5m + δ/2
   std::vector<SearchObject> built_boundaries_;
+  Extent built_extent_;  ///< of built_bodies_
+  std::vector<int> all_heads_, dirty_heads_, outrun_;
   LinkedCells cells_;
   std::vector<std::vector<BodyPair>> overlap_lists_;  ///< overlapping_bodies per body, reused
   std::vector<Vec3> centres_;
