@@ -241,24 +241,24 @@ void ContactPairElement::collect_engaged(const StepContext& ctx,
   }
 }
 
-void ContactPairElement::engaged_step_data(const StepContext& ctx,
-                                           std::vector<const PointwiseStepData*>& steps) const {
+const std::vector<const PointwiseStepData*>& ContactPairElement::engaged_step_data(
+    const StepContext& ctx) const {
   thread_local std::vector<ActiveContact> engaged;
+  thread_local std::vector<const PointwiseStepData*> steps;
   collect_engaged(ctx, engaged);
   steps.clear();
   for (const ActiveContact& c : engaged) make_data(c.candidate);
   for (const ActiveContact& c : engaged) steps.push_back(&made(c.candidate));
+  return steps;
 }
 
 void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
                                   Eigen::Ref<Eigen::MatrixXd> tangent) const {
   residual.setZero();
   tangent.setZero();
-  thread_local std::vector<const PointwiseStepData*> steps;
-  engaged_step_data(ctx, steps);
+  const auto& steps = engaged_step_data(ctx);
   if (steps.empty()) return;
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
+  const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
   add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual,
                          tangent);
 }
@@ -266,11 +266,9 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
 void ContactPairElement::evaluate_residual(const StepContext& ctx,
                                            Eigen::Ref<Eigen::VectorXd> residual) const {
   residual.setZero();
-  thread_local std::vector<const PointwiseStepData*> steps;
-  engaged_step_data(ctx, steps);
+  const auto& steps = engaged_step_data(ctx);
   if (steps.empty()) return;
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
+  const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
   add_pointwise_contacts_residual({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps,
                                   residual);
 }

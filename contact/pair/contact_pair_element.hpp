@@ -135,9 +135,9 @@ class ContactPairElement final : public Element {
 
  private:
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
-  /// The step data of the engaged contacts at `ctx` (collect_engaged), in candidate order.
-  void engaged_step_data(const StepContext& ctx,
-                         std::vector<const PointwiseStepData*>& steps) const;
+  /// The step data of the engaged contacts at `ctx` (collect_engaged), in candidate
+  /// order, in a buffer of the calling thread's.
+  const std::vector<const PointwiseStepData*>& engaged_step_data(const StepContext& ctx) const;
   /// Makes candidate k's data if it has none yet.
   void make_data(int k) const;
   /// Candidate k's data, made before.
