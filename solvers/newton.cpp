@@ -191,7 +191,6 @@ bool NewtonSolver::limit_to_admissible(NewtonProblem& problem, NewtonReport& rep
 bool NewtonSolver::factorize_and_solve(NewtonProblem& problem, NewtonReport& report) {
   const auto tangent_start = std::chrono::steady_clock::now();
   problem.prepare_tangent();
-  ++report.tangent_evaluations;
   report.evaluate_seconds += seconds_since(tangent_start);
   const auto start = std::chrono::steady_clock::now();
   const SparseMatrix& tangent = problem.tangent();

@@ -75,8 +75,8 @@ struct NewtonSettings {
 
 struct NewtonReport {
   bool converged = false;
-  int iterations = 0;                            ///< linear solves performed
-  std::string failure;                           ///< why it did not converge (empty when it did)
+  int iterations = 0;   ///< linear solves performed (and tangents formed, one for each)
+  std::string failure;  ///< why it did not converge (empty when it did)
   std::vector<double> residual_norms;            ///< one per evaluation, dimensionless
   std::vector<EvaluationKind> evaluation_kinds;  ///< one per evaluation
   /// Per evaluation: the halvings that kept the correction before it admissible.
@@ -88,7 +88,6 @@ struct NewtonReport {
   /// solve then ended at the next converged state without re-deciding it.
   bool active_set_cycled = false;
   int residual_backtracks = 0;  ///< corrections halved because the residual grew
-  int tangent_evaluations = 0;  ///< tangents prepared (one per factorisation)
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;  ///< residuals and tangents
 };

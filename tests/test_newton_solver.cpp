@@ -188,7 +188,6 @@ TEST_CASE("a tangent is formed only where Newton factorises, at the iterate eval
   REQUIRE(report.converged);
   REQUIRE(report.residual_backtracks > 0);
   CHECK(problem.tangents_formed() == report.iterations);
-  CHECK(report.tangent_evaluations == report.iterations);
   CHECK(problem.tangents_away_from_residual() == 0);
   const auto evaluations = static_cast<int>(report.residual_norms.size());
   CHECK(evaluations - problem.tangents_formed() >= report.residual_backtracks + 1);
