@@ -10,16 +10,14 @@
 namespace polydem {
 
 bool surfaces_cross(const SearchObject& a, const SearchObject& b) {
-  const SubRegionBounds* base_a = a.tree->primitives().data();
-  const SubRegionBounds* base_b = b.tree->primitives().data();
   thread_local WorldPrimitiveCache world_a, world_b;
   world_a.reset(a);
   world_b.reset(b);
   bool crossing = false;
   for_each_near_pair(
       a, b, 0.0, kEdgeFacePairs, [&](const SubRegionBounds& pa, const SubRegionBounds& pb) {
-        const WorldPrimitive& x = world_a[static_cast<std::uint32_t>(&pa - base_a)];
-        const WorldPrimitive& y = world_b[static_cast<std::uint32_t>(&pb - base_b)];
+        const WorldPrimitive& x = world_a.of(pa);
+        const WorldPrimitive& y = world_b.of(pb);
         const WorldPrimitive& edge = x.count == 2 ? x : y;
         const WorldPrimitive& face = x.count == 2 ? y : x;
         crossing = segment_meets_triangle(edge.vertices[0], edge.vertices[1], face.vertices[0],

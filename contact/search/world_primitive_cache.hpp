@@ -28,6 +28,11 @@ class WorldPrimitiveCache {
     }
   }
 
+  /// The primitive of `bounds`, an element of the object's tree->primitives().
+  const WorldPrimitive& of(const SubRegionBounds& bounds) {
+    return (*this)[static_cast<std::uint32_t>(&bounds - object_->tree->primitives().data())];
+  }
+
   const WorldPrimitive& operator[](std::uint32_t index) {
     if (stamps_[index] != generation_) {
       primitives_[index] = world_primitive(*object_, object_->tree->primitives()[index]);
