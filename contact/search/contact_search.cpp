@@ -336,7 +336,7 @@ void ContactSearch::update_statistics() {
       cells_.memory_bytes() + centres_.capacity() * sizeof(Vec3) +
       (built_bodies_.capacity() + built_boundaries_.capacity()) * sizeof(SearchObject) +
       chunks_.capacity() * sizeof(Chunk) + heads_.capacity() * sizeof(HeadLists) +
-      (headed_by_.capacity() + 2) * sizeof(std::vector<int>) +
+      headed_by_.capacity() * sizeof(std::vector<int>) +
       (all_heads_.capacity() + dirty_heads_.capacity() + outrun_.capacity()) * sizeof(int);
   for (const HeadLists& lists : heads_) {
     statistics_.list_pairs += lists.pairs.size();
