@@ -723,6 +723,7 @@ ContactSet::Settlement ContactSet::settle(const StepContext& ctx) const {
   for (std::size_t e = 0; e < elements_.size(); ++e) {
     const auto& [id, element] = elements_[e];
     const FrictionParams& friction = element->interaction().friction;
+    if (!evaluated[e].empty()) note_explicit_step(*element, ctx, evaluated[e], next);
     for (const auto& [active, outcome] : evaluated[e]) {
       const PointwiseStepData& data = element->step_data(active.candidate);
       const Key key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
@@ -780,6 +781,19 @@ ContactSet::Settlement ContactSet::settle(const StepContext& ctx) const {
   }
   next.boundary_work = snapshot_.boundary_work + boundary_work(ctx, next.boundary_reactions);
   return result;
+}
+
+// The paper measures its large steps against the critical step of an explicit
+// scheme at the closest gap its contacts reached (§3.6, Fig. 11); the
+// snapshot keeps that step for each accepted state.
+void ContactSet::note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
+                                    const ElementOutcomes& outcomes, ContactSnapshot& next) const {
+  const double mass = effective_mass(element.contact_side_a(ctx), element.contact_side_b(ctx));
+  for (const auto& [active, outcome] : outcomes) {
+    next.closest_gap = std::min(next.closest_gap, outcome.gap);
+    next.explicit_critical_step = std::min(next.explicit_critical_step,
+                                           element.interaction().critical_step(outcome.gap, mass));
+  }
 }
 
 namespace {

@@ -26,6 +26,7 @@
 
 #include <compare>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -129,6 +130,12 @@ struct ContactSnapshot {
   /// on or off inside the skin: hierarchy rules, validity hand-overs, contacts
   /// found twice. No Δt makes it smaller; it is no integration error.
   double switching_energy = 0;
+  /// The smallest gap of the active contacts (m); ∞ without any.
+  double closest_gap = std::numeric_limits<double>::infinity();
+  /// The smallest critical step of central differences of the active contacts
+  /// at their gaps (Interaction::critical_step, s): what an explicit integrator
+  /// of the same model could take at this state; ∞ without contacts.
+  double explicit_critical_step = std::numeric_limits<double>::infinity();
 };
 
 enum class StepVerdict { Accept, Penetration, NightOwl };
@@ -319,6 +326,8 @@ class ContactSet final : public CandidateSource {
   using ElementOutcomes = std::vector<std::pair<ActiveContact, PointwiseOutcome>>;
   std::vector<ElementOutcomes> evaluate_active(const StepContext& ctx) const;
   Settlement settle(const StepContext& ctx) const;
+  void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
+                          const ElementOutcomes& outcomes, ContactSnapshot& next) const;
   /// Φ(g) of the element's law inside the skin, 0 outside.
   double skin_energy(const ContactPairElement& element, double gap) const;
   /// Φ at ctx of a contact of configuration i that is not active at ctx.

@@ -10,9 +10,9 @@
 #include <cmath>
 
 #include "solvers/central_difference.hpp"
-#include "solvers/critical_time_step.hpp"
 #include "src/analysis/explicit_analysis.hpp"
 #include "src/analysis/explicit_time_step.hpp"
+#include "src/core/critical_time_step.hpp"
 #include "src/core/rotation.hpp"
 #include "tests/contact_fixtures.hpp"
 

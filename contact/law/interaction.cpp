@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+
+#include "src/core/critical_time_step.hpp"
 
 namespace polydem {
 
@@ -30,6 +33,12 @@ double Interaction::event_dashpot(double approach_speed, double mass) const {
   if (!restitution) return damping.coefficient;
   return calibration->dashpot_coefficient(restitution_at(*restitution, approach_speed),
                                           approach_speed, mass);
+}
+
+double Interaction::critical_step(double gap, double mass) const {
+  const double stiffness = std::max(-normal_law.force_derivative(gap), friction.stiffness);
+  if (!(stiffness > 0)) return std::numeric_limits<double>::infinity();
+  return critical_time_step(mass, stiffness, critical_damping_ratio(damping, restitution));
 }
 
 }  // namespace polydem

@@ -27,7 +27,7 @@ struct InteractionParams {
 };
 
 /// The laws of one interaction, built once and shared by its contact elements.
-/// ζ of the viscous dashpot for a critical time step (solvers/critical_time_step.hpp):
+/// ζ of the viscous dashpot for a critical time step (src/core/critical_time_step.hpp):
 /// the given ratio; with restitution the linear law's closed form for its
 /// smallest e, −ln e/√(π² + ln² e) (the calibrated ζ of other laws is close);
 /// 0 for Hunt–Crossley, whose dashpot scales with the elastic force.
@@ -54,6 +54,11 @@ struct Interaction {
   /// `approach_speed` between sides of effective mass `mass`: from e(v) through
   /// the impact calibration with restitution, the constant one otherwise.
   double event_dashpot(double approach_speed, double mass) const;
+  /// The critical step of central differences (s) for one contact of this
+  /// interaction at `gap` between sides of effective mass `mass`: the paper's
+  /// Δt_c = 2√(m_c/k_c) (§3.6, Fig. 11) with k_c = −df_n/dg at that gap, or
+  /// the friction stiffness ε_t if larger, shortened by the dashpot's ζ.
+  double critical_step(double gap, double mass) const;
 };
 
 }  // namespace polydem

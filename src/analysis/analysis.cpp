@@ -215,7 +215,7 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-constexpr const char* kCheckpointMagic = "polydem checkpoint 2";
+constexpr const char* kCheckpointMagic = "polydem checkpoint 3";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,

@@ -4,23 +4,9 @@
 
 #include <Eigen/LU>
 
-#include "solvers/critical_time_step.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
-namespace {
-
-/// The critical step of one active contact at its gap.
-double contact_critical_step(const ContactPairElement& element, const ContactSide& a,
-                             const ContactSide& b, double gap) {
-  const Interaction& law = element.interaction();
-  const double stiffness = std::max(-law.normal_law.force_derivative(gap), law.friction.stiffness);
-  if (!(stiffness > 0)) return std::numeric_limits<double>::infinity();
-  return critical_time_step(effective_mass(a, b), stiffness,
-                            critical_damping_ratio(law.damping, law.restitution));
-}
-
-}  // namespace
 
 ExplicitForces::ExplicitForces(const Model& model, double closure)
     : residuals_(model.bodies.size()), wrenches_(model.bodies.size()), closure_(closure) {}
@@ -60,7 +46,8 @@ void ExplicitForces::add_element(const ContactPairElement& element, const StepCo
     limit_closure(element, data, c.contact.normal_gap, ctx.dt);
     smallest_gap_ = std::min(smallest_gap_, c.contact.normal_gap);
     contact_step_limit_ =
-        std::min(contact_step_limit_, contact_critical_step(element, a, b, c.contact.normal_gap));
+        std::min(contact_step_limit_,
+                 element.interaction().critical_step(c.contact.normal_gap, effective_mass(a, b)));
   }
   residuals_[static_cast<std::size_t>(element.side_a().body)] += residual.head<6>();
   if (b.has_dofs())

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "contact/geometry/mass_properties.hpp"
-#include "solvers/critical_time_step.hpp"
+#include "src/core/critical_time_step.hpp"
 
 namespace polydem {
 namespace {

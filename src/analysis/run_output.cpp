@@ -1,5 +1,6 @@
 #include "src/analysis/run_output.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -33,9 +34,10 @@ const std::vector<std::string> kMonitorColumns = {"time",
 std::vector<std::string> monitor_columns(const Model& model) {
   std::vector<std::string> columns = kMonitorColumns;
   if (!model.contact) return columns;
-  columns.insert(columns.end(), {"contacts_body_body", "contacts_body_boundary", "night_owls",
-                                 "contact_energy", "damping_dissipation", "friction_dissipation",
-                                 "contact_switching_energy", "energy_balance_error"});
+  columns.insert(columns.end(),
+                 {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
+                  "damping_dissipation", "friction_dissipation", "contact_switching_energy",
+                  "energy_balance_error", "closest_gap", "explicit_critical_step"});
   for (const BoundarySurface& boundary : model.contact->boundaries())
     for (const char* axis : {"x", "y", "z", "mx", "my", "mz"})
       columns.push_back("reaction_" + boundary.name + "_" + axis);
@@ -107,6 +109,22 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
   return mesh;
 }
 
+// A value that may be ∞ (no contact yet): JSON has no infinity, so null.
+nlohmann::ordered_json finite_or_null(double value) {
+  return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+}
+
+nlohmann::ordered_json explicit_comparison(const ExplicitStepTally& tally) {
+  return {
+      {"smallest_critical_step", finite_or_null(tally.smallest_critical_step())},
+      {"time_of_smallest", finite_or_null(tally.time_of_smallest())},
+      {"closest_gap", finite_or_null(tally.closest_gap())},
+      {"mean_step", tally.mean_step()},
+      {"mean_step_over_smallest_critical_step", finite_or_null(tally.mean_step_over_smallest())},
+      {"steps_with_contact", tally.steps_with_contact()},
+      {"explicit_steps_with_contact", tally.explicit_steps_with_contact()}};
+}
+
 // The constraint force and moment are what the node passes to its body (the
 // multipliers λ and, as a spatial moment, μ; see elements/rigid_node_link.hpp).
 nlohmann::ordered_json rigid_nodes_json(const Model& model) {
@@ -174,7 +192,10 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
         row.end(),
         {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
          static_cast<double>(record.night_owls), values.contact_energy, values.damping_dissipation,
-         values.friction_dissipation, values.switching_energy, values.energy_balance_error()});
+         values.friction_dissipation, values.switching_energy, values.energy_balance_error(),
+         contact.closest_gap, contact.explicit_critical_step});
+    explicit_steps_.add(record.time, record.dt, contact.explicit_critical_step,
+                        contact.closest_gap);
     for (std::size_t s = 0; s < contact.boundary_reactions.size(); ++s) {
       const Vec3& f = contact.boundary_reactions[s];
       const Vec3& m = contact.boundary_moments[s];
@@ -223,6 +244,7 @@ void RunOutput::write_state(StateWriter& out) const {
   out.put(previous_load_factor_);
   out.put(static_cast<std::int64_t>(rejected_steps_));
   out.put(static_cast<std::int64_t>(sample_count_));
+  explicit_steps_.write_state(out);
 }
 
 void RunOutput::persist() {
@@ -236,6 +258,7 @@ void RunOutput::read_state(StateReader& in, const Model& model) {
   previous_load_factor_ = in.real();
   rejected_steps_ = in.integer();
   sample_count_ = static_cast<int>(in.integer());
+  explicit_steps_.read_state(in);
 }
 
 void RunOutput::finished(const Model& model, const RunTotals& totals) {
@@ -270,6 +293,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
       {"night_owl_resolves", totals.night_owl_resolves},
       {"active_set_cycles", totals.active_set_cycles},
       {"rejections_by_cause", totals.rejections}};
+  if (model.contact) summary["explicit_comparison"] = explicit_comparison(explicit_steps_);
   if (model.contact && model.contact->search_settings().domain) {
     const DomainReport& domain = model.contact->domain_report();
     summary["contact_domain"] = {{"exits", domain.exits},

@@ -4,7 +4,8 @@
 //                      so that the convergence rate can be read off any step
 //   results.pvd        the time series of samples, with one vtk/bodies_NNNNNN.vtu per sample
 //   summary.json       final body and rigid-node states, rigid-node constraint reactions,
-//                      run totals and, with contact.domain, the bodies that left it
+//                      run totals, with contact the steps against an explicit
+//                      integrator's and, with contact.domain, the bodies that left it
 //                      (written at the end, also on give-up)
 // Every file is written whole or not at all (see src/output/atomic_file.hpp).
 #pragma once
@@ -15,6 +16,7 @@
 
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/energy_monitor.hpp"
+#include "src/analysis/explicit_step_tally.hpp"
 
 namespace polydem {
 
@@ -53,6 +55,7 @@ class RunOutput final : public AnalysisObserver {
   double previous_time_ = 0;
   double previous_load_factor_ = 1;
   long rejected_steps_ = 0;
+  ExplicitStepTally explicit_steps_;  ///< with contact: the run's steps against explicit ones
 };
 
 }  // namespace polydem

@@ -10,10 +10,15 @@ usage: check_contact_run.py POLYDEM DECK WORKDIR
 - the forces of the boundary contacts in the last sample sum to the reaction
   columns of monitor.csv;
 - energy_balance_error stays below 1 % of the energy dissipated;
+- the closest_gap column is the smallest gap of the last sample's contacts, and
+  summary.json's explicit_comparison is what the closest_gap, explicit_critical_step
+  and dt columns give over the run;
 - surfaces.pvd holds every body's triangles, and `polydem plot` draws the last
   sample into a PNG.
 """
 import csv
+import json
+import math
 import os
 import subprocess
 import sys
@@ -50,6 +55,25 @@ def read_contacts(path):
     return grid.GetNumberOfPoints(), arrays
 
 
+def check_explicit_comparison(rows, summary_path):
+    with open(summary_path) as f:
+        reported = json.load(f)["explicit_comparison"]
+    steps = [float(r["explicit_critical_step"]) for r in rows]
+    dts = [float(r["dt"]) for r in rows]
+    in_contact = [(dt, step) for dt, step in zip(dts, steps) if math.isfinite(step)]
+    expected = {
+        "smallest_critical_step": min(steps),
+        "closest_gap": min(float(r["closest_gap"]) for r in rows),
+        "mean_step": sum(dts) / len(dts),
+        "mean_step_over_smallest_critical_step": sum(dts) / len(dts) / min(steps),
+        "steps_with_contact": len(in_contact),
+        "explicit_steps_with_contact": sum(dt / step for dt, step in in_contact),
+    }
+    for key, value in expected.items():
+        if not math.isclose(reported[key], value, rel_tol=1e-9):
+            fail(f"summary.json explicit_comparison.{key} = {reported[key]}, monitor.csv gives {value}")
+
+
 def main():
     polydem, deck, work = sys.argv[1:4]
     one, two = os.path.join(work, "threads1"), os.path.join(work, "threads2")
@@ -79,6 +103,9 @@ def main():
     for got, want in zip(total, reaction):
         if abs(got - want) > 1e-9 * max(1.0, abs(want)):
             fail(f"contact forces sum to {list(total)}, reaction columns say {reaction}")
+    if float(last["closest_gap"]) != arrays["gap"].min():
+        fail(f"closest_gap {last['closest_gap']}, the last sample's smallest gap {arrays['gap'].min()}")
+    check_explicit_comparison(rows, os.path.join(one, "summary.json"))
     dissipated = float(last["damping_dissipation"]) + float(last["friction_dissipation"])
     worst = max(abs(float(r["energy_balance_error"])) for r in rows)
     if not dissipated > 0 or worst > 1e-2 * dissipated:

@@ -1,4 +1,4 @@
-#include "solvers/critical_time_step.hpp"
+#include "src/core/critical_time_step.hpp"
 
 #include <cmath>
 
