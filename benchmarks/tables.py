@@ -59,14 +59,21 @@ def interpenetration_mm(run):
     return fmt(max(0.0, -run["min_gap_m"]) * 1e3, 2)
 
 
-def implicit_vs_explicit(runs):
+IMPLICIT_VS_EXPLICIT_SCENES = {
+    "pile_of_blocks": "pile of ten blocks",
+    "tetrapods_60": "60 tetrapods, the five phases of §3.6 (7 s)",
+}
+
+
+def implicit_vs_explicit(runs, scene):
     header(["run", "wall (s)", "CPU (s)", "steps", "Newton its/step", "mean Δt (ms)",
             "mean Δt / Δt_crit", "implicit Δt / this Δt", "energy error at end (J)",
             "largest energy error (J)", "dissipated (J)", "reaction / weight − 1 at rest",
             "closest gap (mm)"])
     implicit_dt = None
-    for name, run in runs.items():
-        scheme, _, safety = name.partition("/pile_of_blocks")
+    scene_runs = {name: run for name, run in runs.items() if name.split("/")[1] == scene}
+    for name, run in scene_runs.items():
+        scheme, _, safety = name.partition(f"/{scene}")
         if scheme == "Implicit":
             implicit_dt = run["mean_dt"]
             label, its = "implicit (Newmark–Newton)", fmt(run["newton_its"] / run["steps"])
@@ -74,10 +81,10 @@ def implicit_vs_explicit(runs):
             label, its = f"explicit, Δt = 0.{int(safety[1:]):02d} Δt_crit", "–"
         row([label, fmt(run["wall_s"]), fmt(run["cpu_s"]), f"{run['steps']:.0f}", its,
              fmt(run["mean_dt"] * 1e3), fmt(run["mean_dt/dt_crit"]),
-             fmt(implicit_dt / run["mean_dt"]) if scheme != "Implicit" else "–",
+             fmt(implicit_dt / run["mean_dt"]) if scheme != "Implicit" and implicit_dt else "–",
              fmt(run["energy_err_J"]), fmt(run["max_energy_err_J"]), fmt(run["dissipated_J"]),
              fmt(run["reaction_balance"], 2), fmt(run["min_gap_m"] * 1e3)])
-    first = next(iter(runs.values()))
+    first = next(iter(scene_runs.values()))
     print(f"\nE0 = {fmt(first['E0_J'])} J; Δt_crit = {fmt(first['dt_crit'] * 1e3)} ms.")
 
 
@@ -134,8 +141,11 @@ def main():
     for title, ctx in (("implicit_vs_explicit", context), ("bullet_peer", peer_context)):
         print(f"{title}: {ctx['date']}, load average at the start "
               f"{', '.join(f'{x:.1f}' for x in ctx['load_avg'])}")
-    sections = (("Implicit against explicit: pile of ten blocks", lambda: implicit_vs_explicit(ive)),
-                ("Side by side: cost and interpenetration", lambda: peer_speed(peer)),
+    scenes = [scene for scene in IMPLICIT_VS_EXPLICIT_SCENES
+              if any(name.split("/")[1] == scene for name in ive)]
+    sections = tuple((f"Implicit against explicit: {IMPLICIT_VS_EXPLICIT_SCENES[scene]}",
+                      lambda scene=scene: implicit_vs_explicit(ive, scene)) for scene in scenes)
+    sections += (("Side by side: cost and interpenetration", lambda: peer_speed(peer)),
                 ("Elastic drop: energy error", lambda: elastic_drop(peer)),
                 ("Block on three supports: support forces", lambda: supports(peer)))
     for title, table in sections:
