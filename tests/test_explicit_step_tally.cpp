@@ -66,6 +66,7 @@ TEST_CASE("the step tally: the paper's ratio and an explicit run's step count",
           "[explicit][tally]") {
   ExplicitStepTally tally;
   tally.add(0.01, 0.01, kInfinity, kInfinity);  // free flight: no contact limits an explicit step
+  CHECK(tally.mean_step_over_smallest() == kInfinity);  // no ratio yet, not 0
   tally.add(0.03, 0.02, 4e-4, 2e-3);
   tally.add(0.06, 0.03, 1e-4, 5e-4);
   tally.add(0.10, 0.04, 2e-4, 1e-3);

@@ -32,8 +32,10 @@ class ExplicitStepTally {
   double smallest_critical_step() const { return smallest_critical_step_; }
   double time_of_smallest() const { return time_of_smallest_; }
   double closest_gap() const { return closest_gap_; }
-  /// The paper's ratio: the mean step over the smallest critical step.
-  double mean_step_over_smallest() const { return mean_step() / smallest_critical_step_; }
+  /// The paper's ratio: the mean step over the smallest critical step; ∞ without contacts.
+  double mean_step_over_smallest() const {
+    return steps_with_contact_ > 0 ? mean_step() / smallest_critical_step_ : kNone;
+  }
   /// The accepted steps that ended with contacts, and Σ Δt / Δt_c over them:
   /// the steps of an explicit run at the current critical step.
   long steps_with_contact() const { return steps_with_contact_; }
