@@ -9,6 +9,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "elements/applied_loads.hpp"
+#include "src/core/flatten.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
@@ -39,8 +40,9 @@ Eigen::Matrix<S, 6, 1> NodeLoad::residual_at(double time, const Vec3T<S>& alpha_
   return r;
 }
 
-void NodeLoad::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
-                        Eigen::Ref<Eigen::MatrixXd> tangent) const {
+POLYDEM_FLATTEN void NodeLoad::evaluate(const StepContext& ctx,
+                                        Eigen::Ref<Eigen::VectorXd> residual,
+                                        Eigen::Ref<Eigen::MatrixXd> tangent) const {
   const Vec3 alpha = ctx.node_increment(node_).tail<3>();
   Vec3T<AutoDiff3> alpha_delta;
   for (int k = 0; k < 3; ++k) alpha_delta(k) = AutoDiff3(alpha(k), 3, k);

@@ -11,6 +11,7 @@
 
 #include "elements/applied_loads.hpp"
 #include "solvers/newmark.hpp"
+#include "src/core/flatten.hpp"
 
 namespace polydem {
 
@@ -113,8 +114,9 @@ Eigen::Matrix<S, 6, 1> RigidBody::residual_at(const StepContext& ctx, const Vec3
   return r;
 }
 
-void RigidBody::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
-                         Eigen::Ref<Eigen::MatrixXd> tangent) const {
+POLYDEM_FLATTEN void RigidBody::evaluate(const StepContext& ctx,
+                                         Eigen::Ref<Eigen::VectorXd> residual,
+                                         Eigen::Ref<Eigen::MatrixXd> tangent) const {
   const Vec6 increment = ctx.node_increment(node_);
   Vec3T<AutoDiff6> u_delta;
   Vec3T<AutoDiff6> alpha_delta;

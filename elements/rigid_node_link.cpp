@@ -6,6 +6,7 @@
 #include <Eigen/Dense>
 #include <unsupported/Eigen/AutoDiff>
 
+#include "src/core/flatten.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
@@ -67,8 +68,9 @@ LinkVector RigidNodeLink::local_increments(const StepContext& ctx) const {
   return a;
 }
 
-void RigidNodeLink::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
-                             Eigen::Ref<Eigen::MatrixXd> tangent) const {
+POLYDEM_FLATTEN void RigidNodeLink::evaluate(const StepContext& ctx,
+                                             Eigen::Ref<Eigen::VectorXd> residual,
+                                             Eigen::Ref<Eigen::MatrixXd> tangent) const {
   const LinkVector values = local_increments(ctx);
   Eigen::Matrix<AutoDiffLink, kLinkDofs, 1> a;
   for (int k = 0; k < kLinkDofs; ++k) a(k) = AutoDiffLink(values(k), kLinkDofs, k);

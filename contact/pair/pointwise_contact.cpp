@@ -9,6 +9,7 @@
 
 #include "contact/pair/closest_points.hpp"
 #include "solvers/newmark.hpp"
+#include "src/core/flatten.hpp"
 #include "src/core/scalar_value.hpp"
 
 namespace polydem {
@@ -335,9 +336,10 @@ std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
 }
 
 template <int N>
-void add_contacts(const PointwiseInput& pair, std::span<const PointwiseStepData* const> contacts,
-                  Eigen::Ref<Eigen::VectorXd> residual, Eigen::Ref<Eigen::MatrixXd> tangent,
-                  PointwiseOutcome* outcome) {
+POLYDEM_FLATTEN void add_contacts(const PointwiseInput& pair,
+                                  std::span<const PointwiseStepData* const> contacts,
+                                  Eigen::Ref<Eigen::VectorXd> residual,
+                                  Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
   const auto [a, b] = seeded_motions<N>(pair);
   const std::optional<PairStiffness> stiffness = pair_stiffness<ADN<N>, N>(pair, contacts, a, b);
   PointwiseInput in = pair;
