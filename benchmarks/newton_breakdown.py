@@ -11,6 +11,11 @@ step, the accepted time steps and, per time step, the Newton corrections
 backtracks, the switches of the active set at a converged state and the
 halvings that kept corrections admissible. Rejected attempts are not in
 newton.csv; summary.json counts them.
+
+A second table splits each time step's corrections in three: those before
+its residual first fell below BASIN (1e-3; the free iterations of the active
+set and the plateau), those after (Newton's quadratic tail) and those after a
+switch of the active set at a converged state (the restarts).
 """
 import csv
 import os
@@ -18,6 +23,7 @@ import re
 import sys
 
 START, CORRECTION, NEW_SET, BACKTRACK, SWITCH = range(5)
+BASIN = 1e-3
 
 
 def analysis_steps(echo_path):
@@ -57,6 +63,32 @@ def tally(newton_path, steps):
     return rows
 
 
+def basin_split(newton_path, steps):
+    """Per analysis step: [time steps, to the basin, tail, after switches]."""
+    rows = [[0, 0, 0, 0] for _ in steps]
+    with open(newton_path) as f:
+        time, entry, reached, switched = None, None, False, False
+        for row in csv.DictReader(f):
+            if row["time"] != time:
+                time, reached, switched = row["time"], False, False
+                entry = rows[step_index(steps, float(time))]
+                entry[0] += 1
+            kind = int(float(row["kind"]))
+            if kind == SWITCH:
+                switched = True
+            elif kind in (CORRECTION, NEW_SET):
+                entry[3 if switched else 2 if reached else 1] += 1
+            reached = reached or float(row["residual_norm"]) < BASIN
+    return rows
+
+
+def basin_row(name, entry):
+    n = entry[0]
+    if n == 0:
+        return f"| {name} | 0 | | | |"
+    return f"| {name} | {n} | " + " | ".join(f"{v / n:.2f}" for v in entry[1:]) + " |"
+
+
 def table_row(name, entry):
     n = len(entry["time_steps"])
     if n == 0:
@@ -82,6 +114,13 @@ def main():
                  counts=[sum(e["counts"][k] for e in rows) for k in range(5)],
                  halvings=sum(e["halvings"] for e in rows))
     print(table_row("all", total))
+    split = basin_split(os.path.join(run, "newton.csv"), steps)
+    print()
+    print(f"| step | time steps | corrections to {BASIN:g} | tail | after switches at convergence |")
+    print("|---|---:|---:|---:|---:|")
+    for (name, _), entry in zip(steps, split):
+        print(basin_row(name, entry))
+    print(basin_row("all", [sum(e[k] for e in split) for k in range(4)]))
 
 
 if __name__ == "__main__":
