@@ -32,14 +32,18 @@ import sys
 SEED = re.compile(r"(\bseed:\s*)(\d+)")
 
 
+def check_seeded(deck):
+    with open(deck) as f:
+        if not SEED.search(f.read()):
+            sys.exit(f"{deck}: no `seed:` to vary")
+
+
 def seeded_deck(deck, offset):
     """Writes DECK with its seeds moved by `offset` next to it; returns the path."""
-    with open(deck) as f:
-        text = f.read()
     if offset == 0:
         return deck
-    if not SEED.search(text):
-        sys.exit(f"{deck}: no `seed:` to vary")
+    with open(deck) as f:
+        text = f.read()
     moved = SEED.sub(lambda m: f"{m.group(1)}{int(m.group(2)) + offset}", text)
     folder, name = os.path.split(os.path.abspath(deck))
     path = os.path.join(folder, f".seed{offset}.{name}")
@@ -61,19 +65,23 @@ def run(binary, deck, out):
 
 
 def sweep(args):
+    if args.runs > 1:
+        for deck in args.decks:
+            check_seeded(deck)
     jobs = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+    try:
         for d, deck in enumerate(args.decks):
             for k in range(args.runs):
                 path = seeded_deck(deck, k)
                 out = os.path.join(args.out, f"deck{d}_seed{k}")
                 jobs[(d, k)] = (path, pool.submit(run, args.binary, path, out))
-        try:
-            results = {key: future.result() for key, (_, future) in jobs.items()}
-        finally:
-            for (_, k), (path, _) in jobs.items():
-                if k > 0 and os.path.exists(path):
-                    os.remove(path)
+        results = {key: future.result() for key, (_, future) in jobs.items()}
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # a failed run stops the queued ones
+        for (_, k), (path, _) in jobs.items():
+            if k > 0 and os.path.exists(path):
+                os.remove(path)
     return [[results[(d, k)] for k in range(args.runs)] for d in range(len(args.decks))]
 
 
