@@ -51,42 +51,34 @@ def step_index(steps, time):
 
 
 def tally(newton_path, steps):
-    rows = [dict(time_steps=set(), counts=[0] * 5, halvings=0) for _ in steps]
-    with open(newton_path) as f:
-        for row in csv.DictReader(f):
-            if "kind" not in row:
-                sys.exit(f"{newton_path}: no `kind` column (written by an older polydem)")
-            entry = rows[step_index(steps, float(row["time"]))]
-            entry["time_steps"].add(row["time"])
-            entry["counts"][int(float(row["kind"]))] += 1
-            entry["halvings"] += int(float(row["halvings"]))
-    return rows
-
-
-def basin_split(newton_path, steps):
-    """Per analysis step: [time steps, to the basin, tail, after switches]."""
-    rows = [[0, 0, 0, 0] for _ in steps]
+    """Per analysis step: its time steps, evaluations by kind, halvings, and the
+    corrections [to the basin, in the tail, after switches at convergence]."""
+    rows = [dict(time_steps=set(), counts=[0] * 5, halvings=0, basin=[0, 0, 0]) for _ in steps]
     with open(newton_path) as f:
         time, entry, reached, switched = None, None, False, False
         for row in csv.DictReader(f):
+            if "kind" not in row:
+                sys.exit(f"{newton_path}: no `kind` column (written by an older polydem)")
             if row["time"] != time:
                 time, reached, switched = row["time"], False, False
                 entry = rows[step_index(steps, float(time))]
-                entry[0] += 1
+                entry["time_steps"].add(time)
             kind = int(float(row["kind"]))
+            entry["counts"][kind] += 1
+            entry["halvings"] += int(float(row["halvings"]))
             if kind == SWITCH:
                 switched = True
             elif kind in (CORRECTION, NEW_SET):
-                entry[3 if switched else 2 if reached else 1] += 1
+                entry["basin"][2 if switched else 1 if reached else 0] += 1
             reached = reached or float(row["residual_norm"]) < BASIN
     return rows
 
 
 def basin_row(name, entry):
-    n = entry[0]
+    n = len(entry["time_steps"])
     if n == 0:
         return f"| {name} | 0 | | | |"
-    return f"| {name} | {n} | " + " | ".join(f"{v / n:.2f}" for v in entry[1:]) + " |"
+    return f"| {name} | {n} | " + " | ".join(f"{v / n:.2f}" for v in entry["basin"]) + " |"
 
 
 def table_row(name, entry):
@@ -112,16 +104,15 @@ def main():
         print(table_row(name, entry))
     total = dict(time_steps=set().union(*(e["time_steps"] for e in rows)),
                  counts=[sum(e["counts"][k] for e in rows) for k in range(5)],
-                 halvings=sum(e["halvings"] for e in rows))
+                 halvings=sum(e["halvings"] for e in rows),
+                 basin=[sum(e["basin"][k] for e in rows) for k in range(3)])
     print(table_row("all", total))
-    split = basin_split(os.path.join(run, "newton.csv"), steps)
     print()
     print(f"| step | time steps | corrections to {BASIN:g} | tail | after switches at convergence |")
     print("|---|---:|---:|---:|---:|")
-    for (name, _), entry in zip(steps, split):
+    for (name, _), entry in zip(steps, rows):
         print(basin_row(name, entry))
-    print(basin_row("all", [sum(e[k] for e in split) for k in range(4)]))
-
+    print(basin_row("all", total))
 
 if __name__ == "__main__":
     main()
