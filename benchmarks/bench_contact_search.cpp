@@ -57,7 +57,7 @@ void report(benchmark::State& state, std::size_t bodies, const SearchStatistics&
       n * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   state.counters["bytes_per_body"] = static_cast<double>(statistics.memory_bytes) / n;
   state.counters["candidates_per_body"] = static_cast<double>(candidates.regions.size()) / n;
-  state.counters["list_pairs_per_body"] = static_cast<double>(statistics.list_regions) / n;
+  state.counters["list_leaf_pairs_per_body"] = static_cast<double>(statistics.list_leaf_pairs) / n;
 }
 
 void BM_BuildLists(benchmark::State& state) {

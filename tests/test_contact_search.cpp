@@ -171,6 +171,44 @@ TEST_CASE("the sub-region hierarchies of two bodies find exactly the all-pairs c
   CHECK(non_empty > 30);
 }
 
+TEST_CASE("leaf pairs listed at a long reach hold every sub-region pair of a shorter one",
+          "[search][tree]") {
+  const auto tetrapod = build_shape(make_tetrapod(small_tetrapod()), "tetrapod");
+  const SubRegionTree tree(*tetrapod);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::size_t leaf_pairs = 0, primitive_pairs = 0;
+  int non_empty = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const SearchObject a{tetrapod.get(), &tree, Vec3(unit(rng), unit(rng), unit(rng)),
+                         random_rotation(rng).toRotationMatrix(), 0.0};
+    const SearchObject b{tetrapod.get(), &tree, Vec3(unit(rng), unit(rng), unit(rng)) * 1.5,
+                         random_rotation(rng).toRotationMatrix(), 0.0};
+    const double list_reach = 0.2 * (unit(rng) + 1);
+    const double reach = list_reach * 0.5 * (unit(rng) + 1);
+    std::vector<LeafPair> leaves;
+    near_leaf_pairs(a, b, list_reach, leaves);
+    std::vector<PrimitivePair> listed, all;
+    near_sub_region_pairs_in(a, b, reach, leaves, listed);
+    near_sub_region_pairs(a, b, reach, all);
+    std::vector<SubRegionPair> found, reference;
+    for (const PrimitivePair& pair : listed) found.push_back(regions_of(a, b, pair));
+    brute_force_sub_region_pairs(a, b, reach, reference);
+    REQUIRE(found == reference);
+    REQUIRE(listed.size() == all.size());
+    std::vector<PrimitivePair> at_list_reach;
+    near_sub_region_pairs(a, b, list_reach, at_list_reach);
+    REQUIRE(leaves.empty() == at_list_reach.empty());
+    leaf_pairs += leaves.size();
+    primitive_pairs += at_list_reach.size();
+    non_empty += reference.empty() ? 0 : 1;
+  }
+  CHECK(non_empty > 30);
+  CHECK(leaf_pairs < primitive_pairs);
+  std::printf("[search] lists at the long reach: %zu leaf pairs for %zu primitive pairs\n",
+              leaf_pairs, primitive_pairs);
+}
+
 TEST_CASE("a dense packing of 1000 cubes: the fast search finds exactly the all-pairs candidates",
           "[search][cubes]") {
   Packing packing = cube_packing(11, 11);

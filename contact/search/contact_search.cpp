@@ -5,7 +5,6 @@
 #include <numeric>
 
 #include "contact/search/sub_region_proximity.hpp"
-#include "contact/search/world_primitive_cache.hpp"
 
 namespace polydem {
 
@@ -112,17 +111,17 @@ void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& ext
 void ContactSearch::find_near_regions(int head) {
   HeadLists& lists = heads_[static_cast<std::size_t>(head)];
   lists.pairs.clear();
-  lists.regions.clear();
+  lists.leaves.clear();
   for (const NearPair& near : lists.near) {
     const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
     const SearchObject& b = near.id.boundary >= 0
                                 ? built_boundaries_[static_cast<std::size_t>(near.id.boundary)]
                                 : built_bodies_[static_cast<std::size_t>(near.id.body_b)];
-    const std::size_t first = lists.regions.size();
-    near_sub_region_pairs(a, b, pair_reach(a, b, near.skin), lists.regions);
-    if (lists.regions.size() > first)
+    const std::size_t first = lists.leaves.size();
+    near_leaf_pairs(a, b, pair_reach(a, b, near.skin), lists.leaves);
+    if (lists.leaves.size() > first)
       lists.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
-                             static_cast<std::uint32_t>(lists.regions.size() - first)});
+                             static_cast<std::uint32_t>(lists.leaves.size() - first)});
   }
 }
 
@@ -250,7 +249,7 @@ void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk, int fir
                                  int end_body) const {
   CandidateSet& found = chunk.found;
   found.clear();
-  thread_local WorldPrimitiveCache world_a, world_b;
+  thread_local std::vector<PrimitivePair> near;
   for (int head = first_body; head < end_body; ++head) {
     const HeadLists& lists = heads_[static_cast<std::size_t>(head)];
     for (const CandidatePair& pair : lists.pairs) {
@@ -259,11 +258,10 @@ void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk, int fir
       if (!bounding_spheres_overlap(a, b, pair.skin)) continue;
       const double reach = pair_reach(a, b, pair.skin);
       const std::size_t first = found.regions.size();
-      world_a.reset(a);
-      world_b.reset(b);
-      for (const PrimitivePair& p : std::span(lists.regions).subspan(pair.first, pair.count))
-        if (primitives_within(world_a[p.a], world_b[p.b], reach))
-          found.regions.push_back(regions_of(a, b, p));
+      near.clear();
+      near_sub_region_pairs_in(a, b, reach, std::span(lists.leaves).subspan(pair.first, pair.count),
+                               near);
+      for (const PrimitivePair& p : near) found.regions.push_back(regions_of(a, b, p));
       if (found.regions.size() > first)
         found.pairs.push_back({pair.id, pair.skin, static_cast<std::uint32_t>(first),
                                static_cast<std::uint32_t>(found.regions.size() - first)});
@@ -331,7 +329,7 @@ void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<Bod
 }
 
 void ContactSearch::update_statistics() {
-  statistics_.list_pairs = statistics_.list_regions = 0;
+  statistics_.list_pairs = statistics_.list_leaf_pairs = 0;
   std::size_t bytes =
       cells_.memory_bytes() + centres_.capacity() * sizeof(Vec3) +
       (built_bodies_.capacity() + built_boundaries_.capacity()) * sizeof(SearchObject) +
@@ -340,10 +338,10 @@ void ContactSearch::update_statistics() {
       (all_heads_.capacity() + dirty_heads_.capacity() + outrun_.capacity()) * sizeof(int);
   for (const HeadLists& lists : heads_) {
     statistics_.list_pairs += lists.pairs.size();
-    statistics_.list_regions += lists.regions.size();
+    statistics_.list_leaf_pairs += lists.leaves.size();
     bytes += lists.near.capacity() * sizeof(NearPair) +
              lists.pairs.capacity() * sizeof(CandidatePair) +
-             lists.regions.capacity() * sizeof(PrimitivePair);
+             lists.leaves.capacity() * sizeof(LeafPair);
   }
   for (const auto& heads : headed_by_) bytes += heads.capacity() * sizeof(int);
   for (const Chunk& chunk : chunks_)

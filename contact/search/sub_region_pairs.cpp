@@ -1,6 +1,7 @@
 #include "contact/search/sub_region_pairs.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <span>
 #include <utility>
 
@@ -50,6 +51,56 @@ void near_sub_region_pairs(const SearchObject& a, const SearchObject& b, double 
                        if (primitives_within(world_a[pair.a], world_b[pair.b], reach))
                          out.push_back(pair);
                      });
+  sort_by_regions(a, b, std::span(out).subspan(start));
+}
+
+static_assert(SubRegionTree::kLeafSize * SubRegionTree::kLeafSize <= 64,
+              "a leaf pair's primitive pairs fit LeafPair::near");
+
+void near_leaf_pairs(const SearchObject& a, const SearchObject& b, double reach,
+                     std::vector<LeafPair>& out) {
+  if (a.tree->nodes().empty() || b.tree->nodes().empty()) return;
+  thread_local WorldPrimitiveCache world_a, world_b;
+  world_a.reset(a);
+  world_b.reset(b);
+  const SubRegionBounds* base_a = a.tree->primitives().data();
+  const SubRegionBounds* base_b = b.tree->primitives().data();
+  const RelativePlacement placement(a, b, reach);
+  for_each_near_leaf_pair(a, b, placement, kDegenerationPairs, [&](int leaf_a, int leaf_b) {
+    const SubRegionTree::Node& node_a = a.tree->nodes()[static_cast<std::size_t>(leaf_a)];
+    const SubRegionTree::Node& node_b = b.tree->nodes()[static_cast<std::size_t>(leaf_b)];
+    LeafPair pair{static_cast<std::uint32_t>(leaf_a), static_cast<std::uint32_t>(leaf_b), 0};
+    auto mark_within = [&](const SubRegionBounds& pa, const SubRegionBounds& pb) {
+      if (!primitives_within(world_a.of(pa), world_b.of(pb), reach)) return;
+      const auto i = static_cast<unsigned>(&pa - base_a - node_a.first);
+      const auto j = static_cast<unsigned>(&pb - base_b - node_b.first);
+      pair.near |= std::uint64_t{1} << (SubRegionTree::kLeafSize * i + j);
+    };
+    visit_leaves(a, b, placement, node_a, node_b, kDegenerationPairs, mark_within);
+    if (pair.near != 0) out.push_back(pair);
+    return true;
+  });
+}
+
+void near_sub_region_pairs_in(const SearchObject& a, const SearchObject& b, double reach,
+                              std::span<const LeafPair> leaves, std::vector<PrimitivePair>& out) {
+  const std::size_t start = out.size();
+  thread_local WorldPrimitiveCache world_a, world_b;
+  world_a.reset(a);
+  world_b.reset(b);
+  const RelativePlacement placement(a, b, reach);
+  for (const LeafPair& leaf_pair : leaves) {
+    const SubRegionTree::Node& leaf_a = a.tree->nodes()[leaf_pair.a];
+    const SubRegionTree::Node& leaf_b = b.tree->nodes()[leaf_pair.b];
+    if (!nodes_may_meet(placement, leaf_a, leaf_b)) continue;
+    for (std::uint64_t near = leaf_pair.near; near != 0; near &= near - 1) {
+      const auto bit = static_cast<unsigned>(std::countr_zero(near));
+      const PrimitivePair pair{
+          static_cast<std::uint32_t>(leaf_a.first) + bit / SubRegionTree::kLeafSize,
+          static_cast<std::uint32_t>(leaf_b.first) + bit % SubRegionTree::kLeafSize};
+      if (primitives_within(world_a[pair.a], world_b[pair.b], reach)) out.push_back(pair);
+    }
+  }
   sort_by_regions(a, b, std::span(out).subspan(start));
 }
 

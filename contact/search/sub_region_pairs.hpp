@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "contact/search/search_object.hpp"
@@ -17,10 +18,32 @@ struct PrimitivePair {
   std::uint32_t b = 0;
 };
 
+/// Two leaves by their positions in their trees' nodes(), and which pairs of
+/// their primitives were near: bit kLeafSize·i + j for the i-th primitive of
+/// leaf a and the j-th of leaf b. What a Verlet list keeps (contact_search.hpp):
+/// 16 bytes for the 6–7 primitive pairs (8 bytes each) a leaf pair holds on
+/// average near contact, and it lets a search drop a leaf pair with one test.
+struct LeafPair {
+  std::uint32_t a = 0;
+  std::uint32_t b = 0;
+  std::uint64_t near = 0;
+};
+
 /// Appends the pairs of a and b with a degeneration whose primitives come
 /// within `reach`, sorted by (sub-region of a, sub-region of b).
 void near_sub_region_pairs(const SearchObject& a, const SearchObject& b, double reach,
                            std::vector<PrimitivePair>& out);
+
+/// Appends the leaf pairs of a and b holding at least one pair with a
+/// degeneration whose primitives come within `reach`, with those pairs marked,
+/// in descent order.
+void near_leaf_pairs(const SearchObject& a, const SearchObject& b, double reach,
+                     std::vector<LeafPair>& out);
+
+/// What near_sub_region_pairs appends, found among the marked pairs of `leaves`
+/// only: the same pairs when `leaves` marks every pair within reach.
+void near_sub_region_pairs_in(const SearchObject& a, const SearchObject& b, double reach,
+                              std::span<const LeafPair> leaves, std::vector<PrimitivePair>& out);
 
 /// The sub-regions of a pair of primitives.
 inline SubRegionPair regions_of(const SearchObject& a, const SearchObject& b, PrimitivePair pair) {

@@ -3,11 +3,6 @@
 #include <algorithm>
 
 namespace polydem {
-namespace {
-
-constexpr int kLeafSize = 8;
-
-}  // namespace
 
 SubRegionTree::SubRegionTree(const Shape& shape) : primitives_(sub_region_bounds(shape)) {
   for (const SubRegionBounds& p : primitives_)

@@ -23,6 +23,9 @@ inline KindSet kind_bit(SubRegionKind kind) {
 
 class SubRegionTree {
  public:
+  /// Most primitives in a leaf: the pairs of two leaves fit one 64-bit mask (sub_region_pairs.hpp).
+  static constexpr int kLeafSize = 8;
+
   struct Node {
     Vec3 box_min = Vec3::Zero();
     Vec3 box_max = Vec3::Zero();

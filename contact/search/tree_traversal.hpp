@@ -101,16 +101,17 @@ bool visit_leaves(const SearchObject& a, const SearchObject& b, const RelativePl
   return true;
 }
 
-/// Calls visit(bounds_a, bounds_b) for a superset of the sub-region pairs of a
-/// and b with kinds in `wanted` whose primitives come within `reach`. A visit
-/// that returns bool stops the descent by returning false.
-template <class Visit>
-void for_each_near_pair(const SearchObject& a, const SearchObject& b, double reach,
-                        KindPairs wanted, Visit&& visit) {
+/// Calls visit(leaf_a, leaf_b), indices into a's and b's tree nodes(), for
+/// every pair of leaves whose bounds may come within the placement's reach and
+/// whose kinds may form a pair of `wanted`. A visit returning false stops the
+/// descent.
+template <class VisitLeafPair>
+void for_each_near_leaf_pair(const SearchObject& a, const SearchObject& b,
+                             const RelativePlacement& placement, KindPairs wanted,
+                             VisitLeafPair&& visit) {
   const auto nodes_a = a.tree->nodes();
   const auto nodes_b = b.tree->nodes();
   if (nodes_a.empty() || nodes_b.empty()) return;
-  const RelativePlacement placement(a, b, reach);
   const std::array<KindSet, 8> partners = kind_partners(wanted);
   // Depth-first; each pop pushes at most two pairs and a tree is at most ~64 deep.
   std::array<std::pair<int, int>, 256> stack;
@@ -122,7 +123,7 @@ void for_each_near_pair(const SearchObject& a, const SearchObject& b, double rea
     const SubRegionTree::Node& nb = nodes_b[static_cast<std::size_t>(ib)];
     if (!(partners[na.kinds] & nb.kinds) || !nodes_may_meet(placement, na, nb)) continue;
     if (na.leaf() && nb.leaf()) {
-      if (!visit_leaves(a, b, placement, na, nb, wanted, visit)) return;
+      if (!visit(ia, ib)) return;
       continue;
     }
     if (nb.leaf() || (!na.leaf() && na.radius >= nb.radius)) {
@@ -133,6 +134,20 @@ void for_each_near_pair(const SearchObject& a, const SearchObject& b, double rea
       stack[size++] = {ia, nb.first + 1};
     }
   }
+}
+
+/// Calls visit(bounds_a, bounds_b) for a superset of the sub-region pairs of a
+/// and b with kinds in `wanted` whose primitives come within `reach`. A visit
+/// that returns bool stops the descent by returning false.
+template <class Visit>
+void for_each_near_pair(const SearchObject& a, const SearchObject& b, double reach,
+                        KindPairs wanted, Visit&& visit) {
+  if (a.tree->nodes().empty() || b.tree->nodes().empty()) return;
+  const RelativePlacement placement(a, b, reach);
+  for_each_near_leaf_pair(a, b, placement, wanted, [&](int leaf_a, int leaf_b) {
+    return visit_leaves(a, b, placement, a.tree->nodes()[static_cast<std::size_t>(leaf_a)],
+                        b.tree->nodes()[static_cast<std::size_t>(leaf_b)], wanted, visit);
+  });
 }
 
 }  // namespace polydem
