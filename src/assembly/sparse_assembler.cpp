@@ -22,11 +22,7 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   // The slots that stay keep their buffers (a contact pair's 12 × 12 tangent and
   // index arrays): the pattern is rebuilt whenever contact pairs come and go.
   slots_.resize(elements.size());
-  std::size_t entry_count = 0;
-  for (const Element* element : elements)
-    entry_count += element->dofs().size() * element->dofs().size();
-  std::vector<Eigen::Triplet<double, int>> entries;
-  entries.reserve(entry_count);
+  slot_equations_.resize(elements.size());
   for (std::size_t e = 0; e < elements.size(); ++e) {
     Slot& slot = slots_[e];
     slot.element = elements[e];
@@ -38,14 +34,10 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
           dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
     slot.local_residual.resize(n);
     slot.local_tangent.resize(n, n);
-    for (int row : slot.equations)
-      for (int col : slot.equations)
-        if (row >= 0 && col >= 0) entries.emplace_back(row, col, 0.0);
+    slot_equations_[e] = slot.equations;
   }
   const int equations = dofs.equation_count();
-  tangent_.resize(equations, equations);
-  tangent_.setFromTriplets(entries.begin(), entries.end());
-  tangent_.makeCompressed();
+  pattern_.build(equations, slot_equations_, tangent_);
   residual_.setZero(equations);
 
   for (Slot& slot : slots_) {

@@ -12,14 +12,11 @@
 #include <span>
 #include <vector>
 
-#include <Eigen/SparseCore>
-
 #include "elements/element.hpp"
+#include "src/assembly/column_pattern.hpp"
 #include "src/model/dof_map.hpp"
 
 namespace polydem {
-
-using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
 class SparseAssembler {
  public:
@@ -58,6 +55,8 @@ class SparseAssembler {
   void scatter_tangent(const Slot& slot);
 
   std::vector<Slot> slots_;
+  ColumnPattern pattern_;
+  std::vector<std::span<const int>> slot_equations_;  ///< per slot, for pattern_
   SparseMatrix tangent_;
   Eigen::VectorXd residual_;
   double reference_force_ = 0;
