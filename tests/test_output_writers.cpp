@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <charconv>
+#include <cmath>
 #include <csignal>
 #include <cstdint>
 #include <cstring>
@@ -213,6 +214,22 @@ TEST_CASE("a failed atomic write keeps the old file and removes the temporary",
     CHECK(dir.names() == std::vector<std::string>{"results.pvd"});
   }
 
+  SECTION("the document made in pieces fails half way") {
+    const auto half_then_fail = [](const ByteSink& sink) {
+      sink("new, half ");
+      throw std::runtime_error("formatting failed");
+    };
+    CHECK_THROWS_WITH(write_file_atomically(target, half_then_fail), "formatting failed");
+    CHECK(read_all(target) == "old contents");
+    CHECK(dir.names() == std::vector<std::string>{"results.pvd"});
+    write_file_atomically(target, [](const ByteSink& sink) {
+      sink("new, ");
+      sink("");
+      sink("whole");
+    });
+    CHECK(read_all(target) == "new, whole");
+  }
+
   SECTION("the final rename fails (target is a directory)") {
     const fs::path blocked = dir / "blocked";
     fs::create_directory(blocked);
@@ -340,6 +357,36 @@ TEST_CASE("VTU arrays are one base64 stream of UInt64 size header and data", "[o
   ScratchDirectory dir;
   write_vtu(dir / "one.vtu", mesh);
   CHECK(read_all(dir / "one.vtu") == document);
+}
+
+TEST_CASE("a VTU document written in pieces equals its arrays encoded in one piece",
+          "[output][vtu]") {
+  // Large enough for many pieces and payload chunks, with sizes that leave partial base64
+  // groups at the chunk boundaries.
+  VtuMesh mesh;
+  for (int k = 0; k < 40001; ++k) mesh.points.emplace_back(k, 0.5 * k, -1.0 / (k + 1));
+  for (std::int64_t k = 0; k + 2 < 40001; k += 3)
+    mesh.add_cell(VtkCellType::triangle, {k, k + 1, k + 2});
+  std::vector<double> speed(mesh.points.size());
+  for (std::size_t k = 0; k < speed.size(); ++k) speed[k] = std::sqrt(static_cast<double>(k));
+  mesh.point_data.push_back({"speed", 1, speed});
+  const std::string document = format_vtu(mesh);
+
+  const auto one_piece = [](std::span<const std::byte> data) {
+    std::string bytes(sizeof(std::uint64_t) + data.size(), '\0');
+    const std::uint64_t byte_count = data.size();
+    std::memcpy(bytes.data(), &byte_count, sizeof byte_count);
+    std::memcpy(bytes.data() + sizeof byte_count, data.data(), data.size());
+    return ">\n          " + encode_base64(bytes_of(bytes)) + "\n        </DataArray>";
+  };
+  CHECK_THAT(document, Catch::Contains(one_piece(std::as_bytes(std::span(mesh.points)))));
+  CHECK_THAT(document, Catch::Contains(one_piece(std::as_bytes(std::span(speed)))));
+  CHECK_THAT(document, Catch::Contains(one_piece(std::as_bytes(std::span(mesh.connectivity)))));
+  CHECK(document.size() > 8 * (std::size_t{1} << 16));
+
+  ScratchDirectory dir;
+  write_vtu(dir / "large.vtu", mesh);
+  CHECK(read_all(dir / "large.vtu") == document);
 }
 
 TEST_CASE("VTU meshes are validated before writing", "[output][vtu]") {

@@ -85,10 +85,17 @@ TempFile create_temp_beside(const std::filesystem::path& target) {
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
                            Durability durability) {
+  write_file_atomically(
+      target, [contents](const ByteSink& sink) { sink(contents); }, durability);
+}
+
+void write_file_atomically(const std::filesystem::path& target,
+                           const std::function<void(const ByteSink&)>& produce,
+                           Durability durability) {
   TempFile temp = create_temp_beside(target);
   try {
     try {
-      write_all(temp.file_descriptor, contents, target);
+      produce([&](std::string_view piece) { write_all(temp.file_descriptor, piece, target); });
     } catch (...) {
       ::close(temp.file_descriptor);
       throw;

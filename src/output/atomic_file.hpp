@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,16 @@ enum class Durability {
 /// an existing `target` is left untouched, and std::runtime_error names the path and the
 /// errno text.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
+                           Durability durability = Durability::Synced);
+
+/// Receives a document's bytes in order, piece by piece.
+using ByteSink = std::function<void(std::string_view)>;
+
+/// The same for a document made in pieces, so that it never sits whole in memory: `produce`
+/// is called once with a sink that writes each piece to the temporary file. Whatever
+/// `produce` throws propagates, with the temporary removed and `target` untouched.
+void write_file_atomically(const std::filesystem::path& target,
+                           const std::function<void(const ByteSink&)>& produce,
                            Durability durability = Durability::Synced);
 
 /// A file that grows by whole rows during a run (monitor.csv). Rows go to "<name>.part";
