@@ -21,8 +21,9 @@ struct PrimitivePair {
 /// Two leaves by their positions in their trees' nodes(), and which pairs of
 /// their primitives were near: bit kLeafSize·i + j for the i-th primitive of
 /// leaf a and the j-th of leaf b. What a Verlet list keeps (contact_search.hpp):
-/// 16 bytes for the 6–7 primitive pairs (8 bytes each) a leaf pair holds on
-/// average near contact, and it lets a search drop a leaf pair with one test.
+/// 16 bytes for the three (a resting pack) to eight (a fast body's long reach)
+/// primitive pairs of 8 bytes a leaf pair marks, and a search drops a leaf pair
+/// with one test.
 struct LeafPair {
   std::uint32_t a = 0;
   std::uint32_t b = 0;
