@@ -5,7 +5,7 @@
 
 namespace polydem {
 
-double load_work_increment(const LoadSpec& load, const NodeState& state_i,
+double load_work_increment(const AppliedLoad& load, const NodeState& state_i,
                            const NodeState& state_ip1, double t_i, double t_ip1) {
   const double mean_scale = 0.5 * (load.scale(t_i) + load.scale(t_ip1));
   const Vec3 point_i = state_i.position + state_i.rotation.toRotationMatrix() * load.point;

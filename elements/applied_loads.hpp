@@ -12,23 +12,29 @@
 #include <vector>
 
 #include "src/core/rotation.hpp"
-#include "src/deck/deck_data.hpp"
+#include "src/core/errors.hpp"
+#include "src/core/time_function.hpp"
+#include "src/core/wrench.hpp"
 #include "src/model/node_state.hpp"
 
 namespace polydem {
 
-template <class S>
-struct Wrench {
-  Vec3T<S> force = Vec3T<S>::Zero();
-  Vec3T<S> moment = Vec3T<S>::Zero();  ///< about the frame's origin, global frame
+/// A force and a moment applied at a point of a rotating frame, scaled in time.
+struct AppliedLoad {
+  Vec3 force = Vec3::Zero();   ///< N, global frame
+  Vec3 moment = Vec3::Zero();  ///< N·m, global frame
+  /// m, application point relative to the frame's origin, in the frame's axes (reference config)
+  Vec3 point = Vec3::Zero();
+  TimeFunction scale;  ///< multiplies force and moment
+  SourceMark mark;     ///< where the deck gave it
 };
 
 /// The loads at time t reduced to the origin of a frame rotated by `rotation` (Q^{i+1}).
 template <class S>
-Wrench<S> applied_wrench(const std::vector<LoadSpec>& loads, const Mat3T<S>& rotation,
+Wrench<S> applied_wrench(const std::vector<AppliedLoad>& loads, const Mat3T<S>& rotation,
                          double time) {
   Wrench<S> w;
-  for (const LoadSpec& load : loads) {
+  for (const AppliedLoad& load : loads) {
     const double scale = load.scale(time);
     const Vec3T<S> force = (scale * load.force).cast<S>();
     const Vec3T<S> arm = rotation * load.point.cast<S>();
@@ -41,7 +47,7 @@ Wrench<S> applied_wrench(const std::vector<LoadSpec>& loads, const Mat3T<S>& rot
 /// Work of one load from state i to i+1 of the frame it is attached to: the mean
 /// load (trapezoidal in time) times the displacement of its point, plus the mean
 /// moment times the rotation vector of Q^Δ.
-double load_work_increment(const LoadSpec& load, const NodeState& state_i,
+double load_work_increment(const AppliedLoad& load, const NodeState& state_i,
                            const NodeState& state_ip1, double t_i, double t_ip1);
 
 }  // namespace polydem

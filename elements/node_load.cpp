@@ -19,11 +19,11 @@ using AutoDiff3 = Eigen::AutoDiffScalar<Vec3>;
 
 }  // namespace
 
-NodeLoad::NodeLoad(int node, std::vector<LoadSpec> loads, double length_scale)
+NodeLoad::NodeLoad(int node, std::vector<AppliedLoad> loads, double length_scale)
     : node_(node), loads_(std::move(loads)), length_scale_(length_scale) {
   if (node < 0) throw std::invalid_argument("NodeLoad: negative node index");
   if (!(length_scale > 0)) throw std::invalid_argument("NodeLoad: length scale must be positive");
-  for (const LoadSpec& load : loads_)
+  for (const AppliedLoad& load : loads_)
     if (!load.point.isZero(0.0))
       throw std::invalid_argument("NodeLoad: a load at a node has no point of its own");
   for (int k = 0; k < kDofsPerNode; ++k)
@@ -65,7 +65,7 @@ void NodeLoad::evaluate_residual(const StepContext& ctx,
 
 double NodeLoad::reference_force(const StepContext& ctx) const {
   double reference = 0;
-  for (const LoadSpec& load : loads_) {
+  for (const AppliedLoad& load : loads_) {
     const double scale = std::abs(load.scale(ctx.time));
     reference = std::max(
         {reference, scale * load.force.norm(), scale * load.moment.norm() / length_scale_});
@@ -76,7 +76,7 @@ double NodeLoad::reference_force(const StepContext& ctx) const {
 double NodeLoad::external_work_increment(const NodeState& state_i, const NodeState& state_ip1,
                                          double t_i, double t_ip1) const {
   double work = 0;
-  for (const LoadSpec& load : loads_)
+  for (const AppliedLoad& load : loads_)
     work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1);
   return work;
 }

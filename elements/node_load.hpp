@@ -12,10 +12,10 @@
 #include <span>
 #include <vector>
 
-#include "elements/element.hpp"
+#include "src/model/element.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/types.hpp"
-#include "src/deck/deck_data.hpp"
+#include "elements/applied_loads.hpp"
 #include "src/model/node_state.hpp"
 
 namespace polydem {
@@ -24,7 +24,7 @@ class NodeLoad final : public Element {
  public:
   /// node: the loaded node (DOFs 6n..6n+5); length_scale (m) converts the moments
   /// to a reference force, as for the node's body.
-  NodeLoad(int node, std::vector<LoadSpec> loads, double length_scale);
+  NodeLoad(int node, std::vector<AppliedLoad> loads, double length_scale);
 
   std::span<const int> dofs() const override { return dofs_; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
@@ -41,7 +41,7 @@ class NodeLoad final : public Element {
                                  double t_ip1) const;
 
   int node() const { return node_; }
-  const std::vector<LoadSpec>& loads() const { return loads_; }
+  const std::vector<AppliedLoad>& loads() const { return loads_; }
 
  private:
   template <class S>
@@ -49,7 +49,7 @@ class NodeLoad final : public Element {
 
   int node_;
   std::array<int, kDofsPerNode> dofs_;
-  std::vector<LoadSpec> loads_;
+  std::vector<AppliedLoad> loads_;
   double length_scale_;
 };
 

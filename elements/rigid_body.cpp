@@ -10,7 +10,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "elements/applied_loads.hpp"
-#include "solvers/newmark.hpp"
+#include "src/model/newmark.hpp"
 #include "src/core/flatten.hpp"
 
 namespace polydem {
@@ -29,7 +29,7 @@ Mat3 rotation_matrix(const NodeState& state) { return state.rotation.toRotationM
 }  // namespace
 
 RigidBody::RigidBody(int node, double mass, const Mat3& inertia_com, const Vec3& com_offset,
-                     double length_scale, std::vector<LoadSpec> loads)
+                     double length_scale, std::vector<AppliedLoad> loads)
     : node_(node),
       mass_(mass),
       inertia_com_(inertia_com),
@@ -45,20 +45,13 @@ RigidBody::RigidBody(int node, double mass, const Mat3& inertia_com, const Vec3&
                                           com_offset_ * com_offset_.transpose());
 }
 
-RigidBody RigidBody::from_spec(int node, const BodySpec& spec, double length_scale) {
-  if (!(length_scale > 0)) {
-    // RMS distance of the mass from its centre (a/2 for a cube of side a), or the
-    // reach of the centre of mass, load points and rigid nodes from the pole if larger.
-    length_scale =
-        spec.mass > 0 ? std::sqrt(std::max(0.0, spec.inertia.trace()) / (2 * spec.mass)) : 0.0;
-    length_scale = std::max(length_scale, spec.centre_of_mass.norm());
-    for (const LoadSpec& load : spec.loads)
-      length_scale = std::max(length_scale, load.point.norm());
-    for (const RigidNodeSpec& rigid_node : spec.rigid_nodes)
-      length_scale = std::max(length_scale, rigid_node.point.norm());
-    if (!(length_scale > 0)) length_scale = 1.0;  // a point mass at its pole with no loads
-  }
-  return RigidBody(node, spec.mass, spec.inertia, spec.centre_of_mass, length_scale, spec.loads);
+double RigidBody::natural_length_scale(double mass, const Mat3& inertia_com,
+                                       std::span<const Vec3> reach) {
+  // RMS distance of the mass from its centre (a/2 for a cube of side a), or the
+  // reach of the centre of mass, load points and rigid nodes from the pole if larger.
+  double length_scale = mass > 0 ? std::sqrt(std::max(0.0, inertia_com.trace()) / (2 * mass)) : 0.0;
+  for (const Vec3& point : reach) length_scale = std::max(length_scale, point.norm());
+  return length_scale > 0 ? length_scale : 1.0;  // a point mass at its pole with no loads
 }
 
 template <class S>
@@ -143,7 +136,7 @@ void RigidBody::evaluate_residual(const StepContext& ctx,
 
 double RigidBody::reference_force(const StepContext& ctx) const {
   double reference = mass_ * ctx.gravity.norm() * std::abs(ctx.load_factor);
-  for (const LoadSpec& load : loads_) {
+  for (const AppliedLoad& load : loads_) {
     const double scale = std::abs(load.scale(ctx.time));
     reference = std::max(
         {reference, scale * load.force.norm(), scale * load.moment.norm() / length_scale_});
@@ -214,7 +207,7 @@ double RigidBody::external_work_increment(const NodeState& state_i, const NodeSt
                                           double t_i, double t_ip1, const Vec3& gravity_i,
                                           const Vec3& gravity_ip1) const {
   double work = 0.0;
-  for (const LoadSpec& load : loads_)
+  for (const AppliedLoad& load : loads_)
     work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1);
   // −m g·x_G depends on time through g; that explicit change is not the body's doing.
   const Vec3 mean_com = 0.5 * (centre_of_mass(state_i) + centre_of_mass(state_ip1));

@@ -22,10 +22,9 @@
 #include <vector>
 
 #include "elements/applied_loads.hpp"
-#include "elements/element.hpp"
+#include "src/model/element.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/types.hpp"
-#include "src/deck/deck_data.hpp"
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
 
@@ -37,10 +36,14 @@ class RigidBody final : public Element {
   /// axes; com_offset: b^r, centre of mass relative to the pole, body axes;
   /// length_scale (m) converts moments to forces and rotations to lengths.
   RigidBody(int node, double mass, const Mat3& inertia_com, const Vec3& com_offset,
-            double length_scale, std::vector<LoadSpec> loads);
+            double length_scale, std::vector<AppliedLoad> loads);
 
-  /// From a deck body. length_scale <= 0 derives one from the body data (see .cpp).
-  static RigidBody from_spec(int node, const BodySpec& spec, double length_scale = 0.0);
+  /// A length scale for a body of this mass and inertia (about the centre of
+  /// mass) whose centre of mass, load points and other attached points lie at
+  /// `reach` from the pole: the RMS distance of the mass from its centre, or
+  /// the farthest of those points if larger.
+  static double natural_length_scale(double mass, const Mat3& inertia_com,
+                                     std::span<const Vec3> reach);
 
   std::span<const int> dofs() const override { return dofs_; }
   void evaluate(const StepContext& ctx, Eigen::Ref<Eigen::VectorXd> residual,
@@ -83,7 +86,7 @@ class RigidBody final : public Element {
   const Mat3& inertia_about_com() const { return inertia_com_; }
   /// J^r about the pole, body axes: J_G + m(|b|² I − b bᵀ).
   const Mat3& inertia_about_pole() const { return inertia_pole_; }
-  const std::vector<LoadSpec>& loads() const { return loads_; }
+  const std::vector<AppliedLoad>& loads() const { return loads_; }
 
  private:
   template <class S>
@@ -103,7 +106,7 @@ class RigidBody final : public Element {
   Mat3 inertia_pole_;
   Vec3 com_offset_;
   double length_scale_;
-  std::vector<LoadSpec> loads_;
+  std::vector<AppliedLoad> loads_;
 };
 
 }  // namespace polydem

@@ -28,7 +28,7 @@
 #include <span>
 
 #include "elements/applied_loads.hpp"
-#include "elements/element.hpp"
+#include "src/model/element.hpp"
 #include "src/core/types.hpp"
 #include "src/model/node_state.hpp"
 

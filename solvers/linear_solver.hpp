@@ -10,7 +10,9 @@
 #include <string_view>
 
 #include "solvers/linear_solver_kind.hpp"
-#include "src/assembly/sparse_assembler.hpp"
+#include <Eigen/Core>
+
+#include "src/core/sparse_matrix.hpp"
 
 namespace polydem {
 

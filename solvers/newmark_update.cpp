@@ -1,7 +1,7 @@
 // Converged-state update of a pole; see newmark_update.hpp.
 #include "solvers/newmark_update.hpp"
 
-#include "solvers/newmark.hpp"
+#include "src/model/newmark.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {

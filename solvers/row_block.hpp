@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "src/assembly/sparse_assembler.hpp"
+#include "solvers/assembly/sparse_assembler.hpp"
 
 namespace polydem {
 

@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "src/assembly/sparse_assembler.hpp"
+#include "solvers/assembly/sparse_assembler.hpp"
 
 namespace polydem::testing {
 

@@ -37,7 +37,7 @@ TEST_CASE("free fall and projectile follow the closed form", "[dynamics]") {
 // order; halving Δt must divide the error by about four.
 TEST_CASE("Newmark converges with order 2 in dt for gamma = 1/2", "[dynamics]") {
   BodySpec body = box_body(1.5, Vec3(0.1, 0.1, 0.1));
-  LoadSpec ramp_load;
+  AppliedLoad ramp_load;
   ramp_load.force = Vec3(3.0, 0, 0);
   ramp_load.scale = TimeFunction::ramp(0.0, 0.0, 10.0, 10.0);  // s(t) = t
   body.loads.push_back(ramp_load);

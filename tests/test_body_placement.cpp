@@ -11,7 +11,7 @@
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/deck/deck_reader.hpp"
-#include "src/output/atomic_file.hpp"
+#include "src/io/atomic_file.hpp"
 
 using namespace polydem;
 

@@ -6,7 +6,7 @@
 
 #include <Eigen/SparseCore>
 
-#include "src/assembly/column_pattern.hpp"
+#include "solvers/assembly/column_pattern.hpp"
 
 using namespace polydem;
 

@@ -125,7 +125,7 @@ TEST_CASE("Coulomb friction holds a pushed block up to mu_s W, then resists with
   // (no toppling moment, paper §3.3 case a) by a force ramped from 0 at t = 0.5 s.
   const double mu_s = 0.5, mu_d = 0.4, w = weight(1.0);
   BodySpec block = shaped_body("block", "cube", kDensity, Vec3(0, 0, 0.5 + 0.007));
-  LoadSpec push;
+  AppliedLoad push;
   push.force = Vec3(1.0, 0, 0);
   push.point = Vec3(0, 0, -0.5);
   push.scale = TimeFunction::ramp(0.5, 0.0, 2.5, 2 * mu_s * w);
@@ -166,7 +166,7 @@ TEST_CASE("Stribeck friction: a block pushed past mu_s W slides against mu(v) W"
   BodySpec block = shaped_body("block", "cube", 0.0, Vec3(0, 0, 0.5 + 0.007));
   block.mass = kDensity;
   block.inertia = 1e7 * Mat3::Identity();
-  LoadSpec push;
+  AppliedLoad push;
   push.force = Vec3(1.0, 0, 0);
   push.point = Vec3(0, 0, -0.5);
   push.scale = TimeFunction::ramp(0.2, 0.0, 1.2, 1.2 * mu_s * w);

@@ -105,7 +105,7 @@ void check_same_function(const TimeFunction& a, const TimeFunction& b) {
   for (double t = -1.0; t <= 4.0; t += 0.125) CHECK(a(t) == b(t));
 }
 
-void check_same_loads(const std::vector<LoadSpec>& a, const std::vector<LoadSpec>& b) {
+void check_same_loads(const std::vector<AppliedLoad>& a, const std::vector<AppliedLoad>& b) {
   REQUIRE(a.size() == b.size());
   for (std::size_t j = 0; j < a.size(); ++j) {
     CHECK(a[j].force == b[j].force);

@@ -19,13 +19,13 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include "src/output/atomic_file.hpp"
-#include "src/output/base64.hpp"
-#include "src/output/csv_writer.hpp"
-#include "src/output/json_writer.hpp"
-#include "src/output/pvd_writer.hpp"
-#include "src/output/text_format.hpp"
-#include "src/output/vtu_writer.hpp"
+#include "src/io/atomic_file.hpp"
+#include "src/io/base64.hpp"
+#include "src/io/csv_writer.hpp"
+#include "src/io/json_writer.hpp"
+#include "src/io/pvd_writer.hpp"
+#include "src/io/text_format.hpp"
+#include "src/io/vtu_writer.hpp"
 
 namespace fs = std::filesystem;
 using namespace polydem;

@@ -11,7 +11,7 @@
 #include <Eigen/Dense>
 
 #include "elements/rigid_body.hpp"
-#include "solvers/newmark.hpp"
+#include "src/model/newmark.hpp"
 #include "solvers/newmark_update.hpp"
 #include "src/core/rotation.hpp"
 
@@ -42,9 +42,9 @@ struct Random {
     const Mat3 axes = rotation().toRotationMatrix();
     return axes * principal.asDiagonal() * axes.transpose();
   }
-  std::vector<LoadSpec> loads() {
-    std::vector<LoadSpec> loads(static_cast<std::size_t>(uniform(0.0, 2.99)));
-    for (LoadSpec& load : loads) {
+  std::vector<AppliedLoad> loads() {
+    std::vector<AppliedLoad> loads(static_cast<std::size_t>(uniform(0.0, 2.99)));
+    for (AppliedLoad& load : loads) {
       load.force = normal(3.0);
       load.moment = normal(2.0);
       load.point = normal(0.7);
@@ -155,7 +155,7 @@ TEST_CASE("element DOFs are the six of its pole", "[rigid_body]") {
 
 TEST_CASE("static residual is minus the external wrench (hand values)", "[rigid_body]") {
   // Pole offset b^r = (1,0,0); body turned 90° about z; one load at p^r = (0,2,0).
-  LoadSpec load;
+  AppliedLoad load;
   load.force = Vec3(3.0, 0.0, 0.0);
   load.moment = Vec3(0.0, 0.0, 5.0);
   load.point = Vec3(0.0, 2.0, 0.0);
@@ -215,9 +215,9 @@ TEST_CASE("moving the pole away from the centre of mass changes nothing physical
     const double mass = random.uniform(0.5, 5.0);
     const Mat3 inertia_com = random.inertia(mass);
     const Vec3 offset = random.normal(0.6);  // b^r of the offset body
-    std::vector<LoadSpec> loads_com = random.loads();
-    std::vector<LoadSpec> loads_offset = loads_com;
-    for (LoadSpec& load : loads_offset) load.point += offset;  // same material points
+    std::vector<AppliedLoad> loads_com = random.loads();
+    std::vector<AppliedLoad> loads_offset = loads_com;
+    for (AppliedLoad& load : loads_offset) load.point += offset;  // same material points
     const RigidBody at_com(0, mass, inertia_com, Vec3::Zero(), 1.0, loads_com);
     const RigidBody offset_pole(0, mass, inertia_com, offset, 1.0, loads_offset);
 
@@ -235,7 +235,7 @@ TEST_CASE("moving the pole away from the centre of mass changes nothing physical
 
     // Independent reference: Newton–Euler about the centre of mass.
     Vec3 force = mass * g, moment = Vec3::Zero();
-    for (const LoadSpec& load : loads_com) {
+    for (const AppliedLoad& load : loads_com) {
       const double s = load.scale(t0);
       force += s * load.force;
       moment += (rotation * load.point).cross(s * load.force) + s * load.moment;
@@ -266,9 +266,9 @@ TEST_CASE("static residuals with pole offset transform as a wrench", "[rigid_bod
     const double mass = random.uniform(0.5, 5.0);
     const Mat3 inertia_com = random.inertia(mass);
     const Vec3 offset = random.normal(0.6);
-    std::vector<LoadSpec> loads_com = random.loads();
-    std::vector<LoadSpec> loads_offset = loads_com;
-    for (LoadSpec& load : loads_offset) load.point += offset;
+    std::vector<AppliedLoad> loads_com = random.loads();
+    std::vector<AppliedLoad> loads_offset = loads_com;
+    for (AppliedLoad& load : loads_offset) load.point += offset;
     const RigidBody at_com(0, mass, inertia_com, Vec3::Zero(), 1.0, loads_com);
     const RigidBody offset_pole(0, mass, inertia_com, offset, 1.0, loads_offset);
 
@@ -317,11 +317,11 @@ TEST_CASE("energy and momentum diagnostics (hand-computed)", "[rigid_body]") {
 }
 
 TEST_CASE("external work increment (hand-computed)", "[rigid_body]") {
-  LoadSpec push;  // F = (0,1,0) at p^r = (1,0,0), ramped 1 → 3 over t ∈ [0, 1]
+  AppliedLoad push;  // F = (0,1,0) at p^r = (1,0,0), ramped 1 → 3 over t ∈ [0, 1]
   push.force = Vec3(0.0, 1.0, 0.0);
   push.point = Vec3(1.0, 0.0, 0.0);
   push.scale = TimeFunction::ramp(0.0, 1.0, 1.0, 3.0);
-  LoadSpec twist;  // M = (0,0,5)
+  AppliedLoad twist;  // M = (0,0,5)
   twist.moment = Vec3(0.0, 0.0, 5.0);
   const RigidBody body(0, 2.0, Mat3::Identity(), Vec3(0.0, 0.0, 1.0), 1.0, {push, twist});
 
@@ -347,18 +347,18 @@ TEST_CASE("external work increment (hand-computed)", "[rigid_body]") {
 }
 
 TEST_CASE("reference force and length scale", "[rigid_body]") {
-  LoadSpec load;
+  AppliedLoad load;
   load.force = Vec3(0.0, 3.0, 4.0);  // |F| = 5
   load.moment = Vec3(0.0, 0.0, 60.0);
   load.scale = TimeFunction::constant(0.5);
-  BodySpec spec;
-  spec.mass = 6.0;
-  spec.inertia = Mat3::Identity() * spec.mass * 0.4 * 0.4 / 6.0;  // cube of side 0.4
-  spec.loads = {load};
-  const RigidBody body = RigidBody::from_spec(2, spec);
-  CHECK(body.length_scale() == Approx(0.2));  // half the side
+  const double mass = 6.0;
+  const Mat3 inertia = Mat3::Identity() * mass * 0.4 * 0.4 / 6.0;  // cube of side 0.4
+  const std::vector<Vec3> reach = {Vec3::Zero(), load.point};
+  const double length_scale = RigidBody::natural_length_scale(mass, inertia, reach);
+  CHECK(length_scale == Approx(0.2));  // half the side
+  const RigidBody body(2, mass, inertia, Vec3::Zero(), length_scale, {load});
   CHECK(body.node() == 2);
-  CHECK(RigidBody::from_spec(0, spec, 3.0).length_scale() == 3.0);
+  CHECK(RigidBody::natural_length_scale(mass, inertia, std::vector<Vec3>{Vec3(3, 0, 0)}) == 3.0);
 
   std::vector<NodeState> nodes(3);
   const Eigen::VectorXd inc = Eigen::VectorXd::Zero(18);
@@ -430,7 +430,7 @@ TEST_CASE("a body spun through many turns keeps an exact, unit orientation", "[n
 TEST_CASE("Newton with the element tangent converges quadratically for a tumbling body",
           "[rigid_body]") {
   // Asymmetric body, offset pole, gravity and an off-centre load; 50 steps of Δt = 0.02.
-  LoadSpec load;
+  AppliedLoad load;
   load.force = Vec3(0.0, 2.0, 1.0);
   load.moment = Vec3(0.3, 0.0, 0.0);
   load.point = Vec3(0.2, 0.1, -0.3);

@@ -45,9 +45,9 @@ struct Random {
     s.angular_velocity = normal(2.0);
     return s;
   }
-  std::vector<LoadSpec> node_loads() {
-    std::vector<LoadSpec> loads(static_cast<std::size_t>(uniform(1.0, 3.99)));
-    for (LoadSpec& load : loads) {
+  std::vector<AppliedLoad> node_loads() {
+    std::vector<AppliedLoad> loads(static_cast<std::size_t>(uniform(1.0, 3.99)));
+    for (AppliedLoad& load : loads) {
       load.force = normal(3.0);
       load.moment = normal(2.0);
       load.scale = TimeFunction::ramp(0.0, uniform(-1, 1), 2.0, uniform(-1, 1));
@@ -252,7 +252,7 @@ TEST_CASE("node-load tangent matches central differences of its residual", "[rig
 }
 
 TEST_CASE("node loads: residual, reference force and work in closed form", "[rigid_node]") {
-  LoadSpec load;
+  AppliedLoad load;
   load.force = Vec3(3, -4, 0);
   load.moment = Vec3(0, 0, 2);
   load.scale = TimeFunction::ramp(0.0, 0.0, 2.0, 2.0);  // s(t) = t
@@ -272,7 +272,7 @@ TEST_CASE("node loads: residual, reference force and work in closed form", "[rig
   const double work = element.external_work_increment(NodeState{}, after, 1.0, 2.0);
   CHECK(work == Approx(1.5 * (0.6 - 0.4 + 2 * 0.25)).epsilon(1e-14));
 
-  LoadSpec with_point = load;
+  AppliedLoad with_point = load;
   with_point.point = Vec3(1, 0, 0);
   CHECK_THROWS(NodeLoad(0, {with_point}, 1.0));
 }

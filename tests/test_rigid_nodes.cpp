@@ -31,15 +31,15 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-LoadSpec constant_load(const Vec3& force, const Vec3& moment = Vec3::Zero()) {
-  LoadSpec load;
+AppliedLoad constant_load(const Vec3& force, const Vec3& moment = Vec3::Zero()) {
+  AppliedLoad load;
   load.force = force;
   load.moment = moment;
   load.scale = TimeFunction::constant(1.0);
   return load;
 }
 
-RigidNodeSpec rigid_node(const std::string& name, const Vec3& point, std::vector<LoadSpec> loads) {
+RigidNodeSpec rigid_node(const std::string& name, const Vec3& point, std::vector<AppliedLoad> loads) {
   RigidNodeSpec node;
   node.name = name;
   node.point = point;
@@ -62,7 +62,7 @@ struct PulledBody {
   }
   BodySpec with_body_load() const {
     BodySpec spec = body;
-    LoadSpec load = constant_load(force);
+    AppliedLoad load = constant_load(force);
     load.point = point;
     spec.loads.push_back(load);
     return spec;

@@ -7,6 +7,7 @@
 #include "src/analysis/explicit_time_step.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/deck/deck_reader.hpp"
+#include "src/parallel/make_domain_decomposition.hpp"
 
 namespace polydem::bench {
 namespace {
@@ -64,7 +65,7 @@ SceneFigures run_implicit(const DeckData& deck, int threads) {
   SceneObserver observer(model);
   RunOptions options;
   options.threads = threads;
-  Analysis analysis(model, deck, options);
+  Analysis analysis(model, deck, options, make_domain_decomposition(model, deck));
   const RunTotals totals = analysis.run(observer);
   SceneFigures figures = observer.figures;
   figures.simulated_seconds = totals.final_time;

@@ -22,7 +22,7 @@
 
 #include "contact/boundary_surface.hpp"
 #include "contact/pair/pointwise_contact.hpp"
-#include "elements/element.hpp"
+#include "src/model/element.hpp"
 
 namespace polydem {
 

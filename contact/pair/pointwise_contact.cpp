@@ -8,7 +8,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "contact/pair/closest_points.hpp"
-#include "solvers/newmark.hpp"
+#include "src/model/newmark.hpp"
 #include "src/core/flatten.hpp"
 #include "src/core/scalar_value.hpp"
 

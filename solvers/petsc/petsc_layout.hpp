@@ -6,7 +6,7 @@
 #include <Eigen/Core>
 
 #include "solvers/petsc/petsc_handle.hpp"
-#include "src/assembly/sparse_assembler.hpp"
+#include "solvers/assembly/sparse_assembler.hpp"
 
 namespace polydem {
 

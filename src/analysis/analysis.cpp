@@ -19,8 +19,8 @@
 #include "src/analysis/rigid_nodes.hpp"
 #include "src/analysis/step_actions.hpp"
 #include "src/core/file_bytes.hpp"
-#include "src/output/atomic_file.hpp"
-#include "src/parallel/domain_decomposition.hpp"
+#include "src/io/atomic_file.hpp"
+#include "src/analysis/domain_decomposition.hpp"
 
 namespace polydem {
 namespace {
@@ -76,11 +76,12 @@ std::string format_time(double t) {
 
 }  // namespace
 
+Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options,
+                   std::unique_ptr<DomainDecomposition> decomposition)
+    : model_(model), deck_(deck), options_(options), decomposition_(std::move(decomposition)) {}
+
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
-    : model_(model),
-      deck_(deck),
-      options_(options),
-      decomposition_(make_domain_decomposition(model, deck)) {}
+    : Analysis(model, deck, options, nullptr) {}
 
 Analysis::~Analysis() = default;
 

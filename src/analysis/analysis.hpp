@@ -14,7 +14,7 @@
 #include "solvers/evaluation_kind.hpp"
 #include "src/analysis/model.hpp"
 #include "src/deck/deck_data.hpp"
-#include "src/restart/state_stream.hpp"
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 class DomainDecomposition;
@@ -87,6 +87,10 @@ class AnalysisObserver {
 
 class Analysis {
  public:
+  /// `decomposition`: how the run is split among processes (src/parallel's
+  /// make_domain_decomposition); null: each process runs all of it.
+  Analysis(Model& model, const DeckData& deck, RunOptions options,
+           std::unique_ptr<DomainDecomposition> decomposition);
   Analysis(Model& model, const DeckData& deck, RunOptions options);
   ~Analysis();
   RunTotals run(AnalysisObserver& observer);

@@ -9,8 +9,8 @@
 #include <unordered_map>
 
 #include "src/core/rotation.hpp"
-#include "src/deck/scalar_parse.hpp"
-#include "src/output/text_format.hpp"
+#include "src/params/scalar_parse.hpp"
+#include "src/io/text_format.hpp"
 
 namespace polydem {
 namespace {

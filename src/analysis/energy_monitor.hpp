@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "src/analysis/model.hpp"
-#include "src/restart/state_stream.hpp"
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 

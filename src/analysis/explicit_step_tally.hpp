@@ -14,7 +14,7 @@
 
 #include <limits>
 
-#include "src/restart/state_stream.hpp"
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 

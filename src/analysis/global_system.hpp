@@ -17,6 +17,7 @@
 // processes' bodies updated by share_increments() once Newton has converged.
 #pragma once
 
+#include "solvers/assembly/sparse_assembler.hpp"
 #include "solvers/newton.hpp"
 #include "src/analysis/model.hpp"
 #include "src/analysis/system_partition.hpp"

@@ -8,6 +8,16 @@
 namespace polydem {
 namespace {
 
+/// The body's element; its length scale reaches its centre of mass, load points and rigid nodes.
+std::unique_ptr<RigidBody> rigid_body(int node, const BodySpec& spec) {
+  std::vector<Vec3> reach = {spec.centre_of_mass};
+  for (const AppliedLoad& load : spec.loads) reach.push_back(load.point);
+  for (const RigidNodeSpec& rigid_node : spec.rigid_nodes) reach.push_back(rigid_node.point);
+  const double length_scale = RigidBody::natural_length_scale(spec.mass, spec.inertia, reach);
+  return std::make_unique<RigidBody>(node, spec.mass, spec.inertia, spec.centre_of_mass,
+                                     length_scale, spec.loads);
+}
+
 NodeState initial_state(const BodySpec& spec) {
   NodeState state;
   state.position = spec.position;
@@ -79,7 +89,7 @@ Model build_model(const DeckData& deck) {
   for (int b = 0; b < body_count; ++b) {
     const BodySpec& spec = bodies[static_cast<std::size_t>(b)];
     model.nodes.push_back(initial_state(spec));
-    model.bodies.push_back(std::make_unique<RigidBody>(RigidBody::from_spec(b, spec)));
+    model.bodies.push_back(rigid_body(b, spec));
     model.body_names.push_back(spec.name);
     for (int k = 0; k < kDofsPerNode; ++k)
       model.dof_length_scale[static_cast<std::size_t>(kDofsPerNode * b + k)] = model.bodies.back()->length_scale();

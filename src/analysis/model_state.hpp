@@ -5,7 +5,7 @@
 #pragma once
 
 #include "src/analysis/model.hpp"
-#include "src/restart/state_stream.hpp"
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 

@@ -7,10 +7,10 @@
 
 #include "src/analysis/surface_output.hpp"
 #include "src/core/rotation.hpp"
-#include "src/output/atomic_file.hpp"
-#include "src/output/csv_writer.hpp"
-#include "src/output/pvd_writer.hpp"
-#include "src/output/vtu_writer.hpp"
+#include "src/io/atomic_file.hpp"
+#include "src/io/csv_writer.hpp"
+#include "src/io/pvd_writer.hpp"
+#include "src/io/vtu_writer.hpp"
 
 namespace polydem {
 namespace {

@@ -7,7 +7,7 @@
 //                      run totals, with contact the steps against an explicit
 //                      integrator's and, with contact.domain, the bodies that left it
 //                      (written at the end, also on give-up)
-// Every file is written whole or not at all (see src/output/atomic_file.hpp).
+// Every file is written whole or not at all (see src/io/atomic_file.hpp).
 #pragma once
 
 #include <filesystem>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "src/analysis/model.hpp"
-#include "src/output/vtu_writer.hpp"
+#include "src/io/vtu_writer.hpp"
 
 namespace polydem {
 

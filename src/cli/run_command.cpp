@@ -21,8 +21,9 @@
 #include "src/analysis/run_output.hpp"
 #include "src/core/errors.hpp"
 #include "src/deck/deck_reader.hpp"
-#include "src/output/atomic_file.hpp"
-#include "src/restart/state_stream.hpp"
+#include "src/io/atomic_file.hpp"
+#include "src/parallel/make_domain_decomposition.hpp"
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 namespace {
@@ -69,7 +70,7 @@ int run_deck(const RunArguments& args) {
   options.checkpoint_every = reports ? args.checkpoint_every : 0.0;
   options.checkpoint_path = (out / "checkpoint.bin").string();
   options.deck_fingerprint = fingerprint(echo);
-  Analysis analysis(model, deck, options);
+  Analysis analysis(model, deck, options, make_domain_decomposition(model, deck));
   // A checkpoint is one process's state: under domain decomposition it would
   // lack the other processes' friction histories and energy ledger.
   if (analysis.decomposed() && (args.checkpoint_every > 0 || !args.restart.empty()))

@@ -22,11 +22,6 @@
 
 namespace polydem {
 
-template <class S>
-using Vec3T = Eigen::Matrix<S, 3, 1>;
-template <class S>
-using Mat3T = Eigen::Matrix<S, 3, 3>;
-
 /// skew(v) w = v × w.
 template <class S>
 Mat3T<S> skew(const Vec3T<S>& v) {

@@ -11,4 +11,10 @@ using Mat3 = Eigen::Matrix3d;
 using Vec6 = Eigen::Matrix<double, 6, 1>;
 using Mat6 = Eigen::Matrix<double, 6, 6>;
 
+/// The same on any scalar (automatic-differentiation scalars for tangents).
+template <class S>
+using Vec3T = Eigen::Matrix<S, 3, 1>;
+template <class S>
+using Mat3T = Eigen::Matrix<S, 3, 3>;
+
 }  // namespace polydem

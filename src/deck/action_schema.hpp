@@ -5,7 +5,7 @@
 // {gravity: [x, y, z]}.
 #pragma once
 
-#include "src/deck/param_spec.hpp"
+#include "src/params/param_spec.hpp"
 
 namespace polydem {
 

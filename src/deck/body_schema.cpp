@@ -4,9 +4,9 @@
 
 #include <Eigen/Eigenvalues>
 
-#include "src/deck/param_format.hpp"
-#include "src/deck/param_set.hpp"
-#include "src/deck/time_function_params.hpp"
+#include "src/params/param_format.hpp"
+#include "src/params/param_set.hpp"
+#include "src/params/time_function_params.hpp"
 
 namespace polydem {
 namespace {

@@ -2,7 +2,7 @@
 // initial state, supports (fixed or prescribed DOFs), loads and rigid nodes.
 #pragma once
 
-#include "src/deck/param_spec.hpp"
+#include "src/params/param_spec.hpp"
 
 namespace polydem {
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "src/deck/param_format.hpp"
-#include "src/deck/suggest.hpp"
+#include "src/params/param_format.hpp"
+#include "src/params/suggest.hpp"
 
 namespace polydem {
 namespace {

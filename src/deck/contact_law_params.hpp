@@ -15,8 +15,8 @@
 #include "contact/law/normal_damping.hpp"
 #include "contact/law/normal_law_recipe.hpp"
 #include "contact/law/restitution_law.hpp"
-#include "src/deck/param_set.hpp"
-#include "src/deck/registry.hpp"
+#include "src/params/param_set.hpp"
+#include "src/params/registry.hpp"
 
 namespace polydem {
 

@@ -8,9 +8,9 @@
 
 #include "contact/law/hybrid_barrier_law.hpp"
 #include "src/deck/contact_law_params.hpp"
-#include "src/deck/param_format.hpp"
-#include "src/deck/param_set.hpp"
-#include "src/deck/suggest.hpp"
+#include "src/params/param_format.hpp"
+#include "src/params/param_set.hpp"
+#include "src/params/suggest.hpp"
 
 namespace polydem {
 namespace {

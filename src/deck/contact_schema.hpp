@@ -4,8 +4,8 @@
 // §2.4.7–2.4.8), with the `geometry` and `surface` families.
 #pragma once
 
-#include "src/deck/param_spec.hpp"
-#include "src/deck/registry.hpp"
+#include "src/params/param_spec.hpp"
+#include "src/params/registry.hpp"
 
 namespace polydem {
 

@@ -5,7 +5,7 @@
 
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
-#include "src/deck/time_function_params.hpp"
+#include "src/params/time_function_params.hpp"
 
 namespace polydem {
 namespace {
@@ -87,8 +87,8 @@ PrescribedDofSpec prescribed(const ParamSet& set) {
   return spec;
 }
 
-LoadSpec node_load(const ParamSet& set) {
-  LoadSpec spec;
+AppliedLoad node_load(const ParamSet& set) {
+  AppliedLoad spec;
   spec.force = set.vec3("force");
   spec.moment = set.vec3("moment");
   spec.scale = build_time_function(set.object("scale"));
@@ -96,8 +96,8 @@ LoadSpec node_load(const ParamSet& set) {
   return spec;
 }
 
-LoadSpec load(const ParamSet& set) {
-  LoadSpec spec = node_load(set);
+AppliedLoad load(const ParamSet& set) {
+  AppliedLoad spec = node_load(set);
   spec.point = set.vec3("point");
   return spec;
 }

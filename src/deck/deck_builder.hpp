@@ -2,7 +2,7 @@
 #pragma once
 
 #include "src/deck/deck_data.hpp"
-#include "src/deck/param_set.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 

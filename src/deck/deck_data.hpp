@@ -12,6 +12,7 @@
 #include "contact/law/interaction.hpp"
 #include "contact/law/normal_law_recipe.hpp"
 #include "solvers/linear_solver_kind.hpp"
+#include "elements/applied_loads.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
@@ -19,14 +20,6 @@
 
 namespace polydem {
 
-struct LoadSpec {
-  Vec3 force = Vec3::Zero();   ///< N, global frame
-  Vec3 moment = Vec3::Zero();  ///< N·m, global frame
-  Vec3 point =
-      Vec3::Zero();    ///< m, application point relative to the pole, body frame (reference config)
-  TimeFunction scale;  ///< multiplies force and moment
-  SourceMark mark;
-};
 
 /// One prescribed DOF: the pole displacement component (0..2, m) or the
 /// rotation component (3..5, rad, small increments) follows `value(t) − value(t_start)`.
@@ -41,7 +34,7 @@ struct PrescribedDofSpec {
 struct RigidNodeSpec {
   std::string name;             ///< unique in the deck
   Vec3 point = Vec3::Zero();    ///< m, relative to the pole, body frame (reference config)
-  std::vector<LoadSpec> loads;  ///< applied at the node; their `point` is zero
+  std::vector<AppliedLoad> loads;  ///< applied at the node; their `point` is zero
   SourceMark mark;
 };
 
@@ -56,7 +49,7 @@ struct BodySpec {
   Vec3 angular_velocity = Vec3::Zero();  ///< initial angular velocity, global frame (rad/s)
   bool fixed = false;                    ///< all six DOFs held at zero increment
   std::vector<PrescribedDofSpec> prescribed;
-  std::vector<LoadSpec> loads;
+  std::vector<AppliedLoad> loads;
   std::string shape;              ///< name in DeckData::shapes; empty: no contact
   double density = 0;             ///< kg/m³; > 0: mass properties from the shape
   std::string group = "default";  ///< contact group

@@ -2,8 +2,8 @@
 // body_schema.hpp and time_function_params.hpp they form the deck registry.
 #pragma once
 
-#include "src/deck/param_spec.hpp"
-#include "src/deck/registry.hpp"
+#include "src/params/param_spec.hpp"
+#include "src/params/registry.hpp"
 
 namespace polydem {
 

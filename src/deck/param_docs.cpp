@@ -1,6 +1,6 @@
 #include "src/deck/param_docs.hpp"
 
-#include "src/deck/param_format.hpp"
+#include "src/params/param_format.hpp"
 
 namespace polydem {
 namespace {

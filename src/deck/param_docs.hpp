@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "src/deck/registry.hpp"
+#include "src/params/registry.hpp"
 
 namespace polydem {
 

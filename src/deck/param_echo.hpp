@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "src/deck/param_set.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 

@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "src/deck/param_format.hpp"
-#include "src/deck/scalar_parse.hpp"
-#include "src/deck/suggest.hpp"
+#include "src/params/param_format.hpp"
+#include "src/params/scalar_parse.hpp"
+#include "src/params/suggest.hpp"
 
 namespace polydem {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "src/deck/param_set.hpp"
-#include "src/deck/registry.hpp"
+#include "src/params/param_set.hpp"
+#include "src/params/registry.hpp"
 #include "src/deck/yaml_tree.hpp"
 
 namespace polydem {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "src/deck/param_set.hpp"
-#include "src/deck/suggest.hpp"
+#include "src/params/param_set.hpp"
+#include "src/params/suggest.hpp"
 
 namespace polydem {
 namespace {

@@ -3,7 +3,7 @@
 // (initial velocities per contact group).
 #pragma once
 
-#include "src/deck/param_spec.hpp"
+#include "src/params/param_spec.hpp"
 
 namespace polydem {
 

@@ -1,7 +1,7 @@
 // make_domain_decomposition for a build without PETSc: no MPI, one process.
 #if !POLYDEM_WITH_PETSC
 
-#include "src/parallel/domain_decomposition.hpp"
+#include "src/parallel/make_domain_decomposition.hpp"
 
 namespace polydem {
 

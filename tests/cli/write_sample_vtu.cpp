@@ -15,10 +15,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "src/output/atomic_file.hpp"
-#include "src/output/json_writer.hpp"
-#include "src/output/pvd_writer.hpp"
-#include "src/output/vtu_writer.hpp"
+#include "src/io/atomic_file.hpp"
+#include "src/io/json_writer.hpp"
+#include "src/io/pvd_writer.hpp"
+#include "src/io/vtu_writer.hpp"
 
 namespace {
 

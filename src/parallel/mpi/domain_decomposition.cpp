@@ -1,5 +1,5 @@
 // make_domain_decomposition with PETSc and MPI.
-#include "src/parallel/domain_decomposition.hpp"
+#include "src/parallel/make_domain_decomposition.hpp"
 
 #include <algorithm>
 

@@ -1,0 +1,60 @@
+// Domain decomposition of a run over the MPI processes (docs/parallel.md):
+// each process owns the bodies in its spatial region (recursive coordinate
+// bisection of the poles, weighted by each body's contact candidates, redone
+// when the load drifts out of balance), evaluates their elements and the
+// contact pairs they head, searches contact over its bodies and its ghosts,
+// and assembles into one distributed PETSc system whose rows follow the
+// bodies. The model's state stays replicated: after each converged Newton
+// solve every process gets every increment, so all advance the same state and
+// take the same decisions.
+//
+// The analysis driver calls these hooks at fixed points, on every process alike.
+// This is the driver's side of the contract; src/parallel implements it and
+// the command line hands the implementation to the driver (make_domain_decomposition).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "contact/contact_set.hpp"
+#include "solvers/linear_solver.hpp"
+#include "src/analysis/model.hpp"
+#include "src/analysis/system_partition.hpp"
+#include "src/deck/deck_data.hpp"
+
+namespace polydem {
+
+class DomainDecomposition {
+ public:
+  virtual ~DomainDecomposition() = default;
+
+  /// The processes the model is split among.
+  virtual int processes() const = 0;
+  /// The part of each step's system this process assembles (GlobalSystem).
+  virtual SystemPartition& system() = 0;
+  /// A PETSc solver of that system with the step's options (PETSc's syntax).
+  virtual std::unique_ptr<LinearSolver> linear_solver(std::string_view petsc_options) = 0;
+
+  /// Start of an analysis step (before its pre-flight check and initial
+  /// accelerations): the contact search covers the configuration model.nodes.
+  virtual void begin_analysis_step(double time) = 0;
+  /// Start of a time step at configuration i: rebalances, and the contact
+  /// search covers the step. True when this process's elements changed beyond
+  /// its contact pairs (the system's pattern must be rebuilt).
+  virtual bool begin_time_step(const StepContext& ctx) = 0;
+  /// After a converged Newton solve whose increments every process has: the
+  /// contact search covers the end of the step.
+  virtual void before_end_of_step_search(const StepContext& ctx) = 0;
+
+  virtual StepVerdict agreed(StepVerdict own) = 0;
+  virtual std::string first_problem(const std::string& own) = 0;
+  /// After a commit: the whole contact snapshot, with every contact on
+  /// process 0 when `for_output`.
+  virtual void share_contact_snapshot(bool for_output) = 0;
+
+  /// JSON of the decomposition and of each process's share, on process 0 (empty elsewhere).
+  virtual std::string report() = 0;
+};
+
+}  // namespace polydem

@@ -1,0 +1,183 @@
+#include "src/io/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+
+namespace polydem {
+
+namespace {
+
+[[noreturn]] void throw_io_error(std::string_view action, const std::filesystem::path& path,
+                                 int error_number) {
+  throw std::runtime_error("cannot " + std::string(action) + " '" + path.string() +
+                           "': " + std::generic_category().message(error_number));
+}
+
+void write_all(int file_descriptor, std::string_view bytes, const std::filesystem::path& path) {
+  while (!bytes.empty()) {
+    const ssize_t written = ::write(file_descriptor, bytes.data(), bytes.size());
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      throw_io_error("write", path, errno);
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(written));
+  }
+}
+
+void sync_and_close(int file_descriptor, const std::filesystem::path& path, bool sync = true) {
+  if (sync && ::fsync(file_descriptor) != 0) {
+    const int error_number = errno;
+    ::close(file_descriptor);
+    throw_io_error("fsync", path, error_number);
+  }
+  // close() can report a deferred write error (NFS), so it is checked too.
+  if (::close(file_descriptor) != 0) throw_io_error("close", path, errno);
+}
+
+std::filesystem::path directory_of(const std::filesystem::path& file) {
+  const std::filesystem::path parent = file.parent_path();
+  return parent.empty() ? std::filesystem::path(".") : parent;
+}
+
+// Makes a completed rename survive a power cut. Best effort: some file systems refuse to
+// fsync a directory, and the data itself is already safe at this point.
+void sync_directory_of(const std::filesystem::path& file) {
+  const int directory = ::open(directory_of(file).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (directory < 0) return;
+  ::fsync(directory);
+  ::close(directory);
+}
+
+void rename_over(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) throw_io_error("rename to", to, errno);
+}
+
+struct TempFile {
+  std::filesystem::path path;
+  int file_descriptor = -1;
+};
+
+// A name unique to this process and call, created with O_EXCL so that two writers (threads or
+// processes) never share a temporary. Mode 0666 lets the umask decide, like a plain open().
+TempFile create_temp_beside(const std::filesystem::path& target) {
+  static std::atomic<unsigned long> counter{0};
+  constexpr int attempts = 16;  // only a stale temp from a dead process with our pid collides
+  int error_number = 0;
+  for (int attempt = 0; attempt < attempts; ++attempt) {
+    std::filesystem::path candidate = target;
+    candidate += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+    const int file_descriptor =
+        ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (file_descriptor >= 0) return {std::move(candidate), file_descriptor};
+    error_number = errno;
+    if (error_number != EEXIST) break;
+  }
+  throw_io_error("create a temporary file for", target, error_number);
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
+                           Durability durability) {
+  write_file_atomically(
+      target, [contents](const ByteSink& sink) { sink(contents); }, durability);
+}
+
+void write_file_atomically(const std::filesystem::path& target,
+                           const std::function<void(const ByteSink&)>& produce,
+                           Durability durability) {
+  TempFile temp = create_temp_beside(target);
+  try {
+    try {
+      produce([&](std::string_view piece) { write_all(temp.file_descriptor, piece, target); });
+    } catch (...) {
+      ::close(temp.file_descriptor);
+      throw;
+    }
+    sync_and_close(temp.file_descriptor, target, durability == Durability::Synced);
+    rename_over(temp.path, target);
+  } catch (...) {
+    ::unlink(temp.path.c_str());
+    throw;
+  }
+  if (durability == Durability::Synced) sync_directory_of(target);
+}
+
+AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush)
+    : final_path_(std::move(final_path)),
+      part_path_(final_path_.string() + ".part"),
+      rows_per_flush_(rows_per_flush == 0 ? 1 : rows_per_flush) {
+  file_descriptor_ = ::open(part_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (file_descriptor_ < 0) throw_io_error("create", part_path_, errno);
+  // A complete file from an earlier run must not sit beside this run's partial one.
+  if (::unlink(final_path_.c_str()) != 0 && errno != ENOENT) {
+    const int error_number = errno;
+    close_quietly();
+    throw_io_error("remove the previous", final_path_, error_number);
+  }
+  buffer_.reserve(4096);
+}
+
+AppendOnlyLog::AppendOnlyLog(AppendOnlyLog&& other) noexcept
+    : final_path_(std::move(other.final_path_)),
+      part_path_(std::move(other.part_path_)),
+      rows_per_flush_(other.rows_per_flush_),
+      buffered_rows_(std::exchange(other.buffered_rows_, 0)),
+      buffer_(std::move(other.buffer_)),
+      file_descriptor_(std::exchange(other.file_descriptor_, -1)) {}
+
+AppendOnlyLog& AppendOnlyLog::operator=(AppendOnlyLog&& other) noexcept {
+  if (this != &other) {
+    close_quietly();
+    final_path_ = std::move(other.final_path_);
+    part_path_ = std::move(other.part_path_);
+    rows_per_flush_ = other.rows_per_flush_;
+    buffered_rows_ = std::exchange(other.buffered_rows_, 0);
+    buffer_ = std::move(other.buffer_);
+    file_descriptor_ = std::exchange(other.file_descriptor_, -1);
+  }
+  return *this;
+}
+
+AppendOnlyLog::~AppendOnlyLog() { close_quietly(); }
+
+void AppendOnlyLog::append_row(std::string_view row) {
+  if (finished()) {
+    throw std::logic_error("append to finished log '" + final_path_.string() + "'");
+  }
+  buffer_.append(row);
+  if (row.empty() || row.back() != '\n') buffer_.push_back('\n');
+  if (++buffered_rows_ >= rows_per_flush_) flush();
+}
+
+void AppendOnlyLog::flush() {
+  if (finished() || buffer_.empty()) return;
+  write_all(file_descriptor_, buffer_, part_path_);
+  buffer_.clear();
+  buffered_rows_ = 0;
+}
+
+void AppendOnlyLog::finish() {
+  if (finished()) return;
+  flush();
+  sync_and_close(std::exchange(file_descriptor_, -1), part_path_);
+  rename_over(part_path_, final_path_);
+  sync_directory_of(final_path_);
+}
+
+void AppendOnlyLog::close_quietly() noexcept {
+  if (finished()) return;
+  try {
+    flush();
+  } catch (...) {  // a destructor must not throw; the .part name already says "incomplete"
+  }
+  ::close(std::exchange(file_descriptor_, -1));
+}
+
+}  // namespace polydem
