@@ -46,7 +46,8 @@ DeckData free_bodies_deck(int count) {
 }
 
 struct Scene {
-  explicit Scene(int count) : deck(free_bodies_deck(count)), model(build_model(deck)), system(model, 1) {
+  explicit Scene(int count)
+      : deck(free_bodies_deck(count)), model(build_model(deck)), system(model, 1) {
     StepContext context;
     context.time = 1e-3;
     context.dt = 1e-3;
@@ -63,7 +64,8 @@ struct Scene {
 
 void report_per_body(benchmark::State& state, int count) {
   state.counters["us_per_body"] = benchmark::Counter(
-      static_cast<double>(count) * 1e-6, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+      static_cast<double>(count) * 1e-6,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 void BM_Assembly(benchmark::State& state) {

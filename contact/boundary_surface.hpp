@@ -18,7 +18,7 @@ struct BoundarySurface {
   std::shared_ptr<const Shape> shape;  ///< vertices relative to `position`, axes of `rotation`
   Vec3 position = Vec3::Zero();        ///< x0 (m)
   Mat3 rotation = Mat3::Identity();
-  Vec3 displacement = Vec3::Zero();    ///< d (m): the translation at s = 1
+  Vec3 displacement = Vec3::Zero();  ///< d (m): the translation at s = 1
   TimeFunction displacement_scale = TimeFunction::constant(0.0);  ///< s(t)
   int group = 0;
   bool active = true;  ///< takes part in contact (actions switch it)

@@ -41,8 +41,8 @@
 #include "contact/search/candidate_set.hpp"
 #include "contact/search/contact_search.hpp"
 #include "contact/search/search_scene.hpp"
-#include "src/core/wrench.hpp"
 #include "src/core/state_stream.hpp"
+#include "src/core/wrench.hpp"
 
 namespace polydem {
 

@@ -11,8 +11,8 @@
 
 #include <vector>
 
-#include "src/core/rotation.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/rotation.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/wrench.hpp"
 #include "src/model/node_state.hpp"

@@ -12,10 +12,10 @@
 #include <span>
 #include <vector>
 
-#include "src/model/element.hpp"
+#include "elements/applied_loads.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/types.hpp"
-#include "elements/applied_loads.hpp"
+#include "src/model/element.hpp"
 #include "src/model/node_state.hpp"
 
 namespace polydem {

@@ -10,8 +10,8 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "elements/applied_loads.hpp"
-#include "src/model/newmark.hpp"
 #include "src/core/flatten.hpp"
+#include "src/model/newmark.hpp"
 
 namespace polydem {
 

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "elements/applied_loads.hpp"
-#include "src/model/element.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/types.hpp"
+#include "src/model/element.hpp"
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
 

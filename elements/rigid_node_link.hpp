@@ -28,8 +28,8 @@
 #include <span>
 
 #include "elements/applied_loads.hpp"
-#include "src/model/element.hpp"
 #include "src/core/types.hpp"
+#include "src/model/element.hpp"
 #include "src/model/node_state.hpp"
 
 namespace polydem {

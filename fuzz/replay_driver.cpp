@@ -30,8 +30,11 @@ std::vector<std::string> read_corpus(const std::filesystem::path& dir) {
   return corpus;
 }
 
-std::string mutate(std::string input, const std::vector<std::string>& corpus, std::mt19937_64& rng) {
-  auto pick = [&](std::size_t n) { return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+std::string mutate(std::string input, const std::vector<std::string>& corpus,
+                   std::mt19937_64& rng) {
+  auto pick = [&](std::size_t n) {
+    return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+  };
   const char interesting[] = ":-[]{}#&*!|>'\"\n\t 0123456789.eE+,\\\xff";
   int edits = 1 + static_cast<int>(pick(8));
   for (int k = 0; k < edits; ++k) {
@@ -39,7 +42,10 @@ std::string mutate(std::string input, const std::vector<std::string>& corpus, st
       case 0:
         if (!input.empty()) input[pick(input.size())] = interesting[pick(sizeof(interesting) - 1)];
         break;
-      case 1: input.insert(input.begin() + static_cast<long>(pick(input.size() + 1)), interesting[pick(sizeof(interesting) - 1)]); break;
+      case 1:
+        input.insert(input.begin() + static_cast<long>(pick(input.size() + 1)),
+                     interesting[pick(sizeof(interesting) - 1)]);
+        break;
       case 2:
         if (!input.empty()) input.erase(pick(input.size()), 1 + pick(16));
         break;

@@ -29,7 +29,8 @@ std::vector<int> transpose_positions(const SparseMatrix& matrix) {
       const int* begin = inner + outer[row];
       const int* end = inner + outer[row + 1];
       const int* found = std::lower_bound(begin, end, col);
-      if (found != end && *found == col) positions[static_cast<std::size_t>(k)] = static_cast<int>(found - inner);
+      if (found != end && *found == col)
+        positions[static_cast<std::size_t>(k)] = static_cast<int>(found - inner);
     }
   }
   return positions;
@@ -90,15 +91,18 @@ class AutoLinearSolver final : public LinearSolver {
 std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind,
                                                  [[maybe_unused]] std::string_view petsc_options) {
   switch (kind) {
-    case LinearSolverKind::Umfpack: return make_umfpack_solver();
-    case LinearSolverKind::Cholmod: return make_cholmod_solver();
+    case LinearSolverKind::Umfpack:
+      return make_umfpack_solver();
+    case LinearSolverKind::Cholmod:
+      return make_cholmod_solver();
     case LinearSolverKind::Petsc:
 #if POLYDEM_WITH_PETSC
       return make_petsc_linear_solver(petsc_options);
 #else
       throw std::logic_error("the PETSc linear solver is not compiled into this polydem");
 #endif
-    case LinearSolverKind::Auto: break;
+    case LinearSolverKind::Auto:
+      break;
   }
   return std::make_unique<AutoLinearSolver>();
 }

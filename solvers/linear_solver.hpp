@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "solvers/linear_solver_kind.hpp"
 #include <Eigen/Core>
+#include "solvers/linear_solver_kind.hpp"
 
 #include "src/core/sparse_matrix.hpp"
 

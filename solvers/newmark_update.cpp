@@ -1,8 +1,8 @@
 // Converged-state update of a pole; see newmark_update.hpp.
 #include "solvers/newmark_update.hpp"
 
-#include "src/model/newmark.hpp"
 #include "src/core/rotation.hpp"
+#include "src/model/newmark.hpp"
 
 namespace polydem {
 

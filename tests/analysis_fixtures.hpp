@@ -21,7 +21,8 @@ inline BodySpec box_body(double mass, const Vec3& half_extents) {
   return body;
 }
 
-inline DeckData single_step_deck(const BodySpec& body, double end_time, double dt, const Vec3& gravity) {
+inline DeckData single_step_deck(const BodySpec& body, double end_time, double dt,
+                                 const Vec3& gravity) {
   DeckData deck;
   deck.path = "<test>";
   deck.gravity = gravity;

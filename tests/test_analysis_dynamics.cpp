@@ -50,12 +50,14 @@ TEST_CASE("Newmark converges with order 2 in dt for gamma = 1/2", "[dynamics]") 
   }
   INFO("errors " << errors[0] << " " << errors[1] << " " << errors[2]);
   for (int k = 0; k < 2; ++k) {
-    const double order = std::log2(errors[static_cast<std::size_t>(k)] / errors[static_cast<std::size_t>(k) + 1]);
+    const double order =
+        std::log2(errors[static_cast<std::size_t>(k)] / errors[static_cast<std::size_t>(k) + 1]);
     CHECK(order == Approx(2.0).margin(0.05));
   }
 }
 
-TEST_CASE("a pole offset from the centre of mass gives the same centre-of-mass motion", "[dynamics]") {
+TEST_CASE("a pole offset from the centre of mass gives the same centre-of-mass motion",
+          "[dynamics]") {
   const Vec3 offset(0.05, -0.08, 0.12);
   const Vec3 omega(1.0, -2.0, 3.0);
   const Vec3 com_velocity(0.5, 0.2, 1.0);
@@ -97,7 +99,8 @@ BodySpec intermediate_axis_spinner() {
 
 // Torque-free motion conserves kinetic energy and angular momentum exactly;
 // the integrator's drift over many flips (θ passes π repeatedly) is the figure.
-TEST_CASE("torque-free spin about the intermediate axis: bounded energy and momentum drift", "[dynamics]") {
+TEST_CASE("torque-free spin about the intermediate axis: bounded energy and momentum drift",
+          "[dynamics]") {
   for (double beta : {0.25, 0.3}) {
     DeckData deck = single_step_deck(intermediate_axis_spinner(), 20.0, 2e-3, Vec3::Zero());
     deck.steps[0].beta = beta;
@@ -108,12 +111,15 @@ TEST_CASE("torque-free spin about the intermediate axis: bounded energy and mome
     double energy_drift = 0, momentum_drift = 0, min_omega_y = 1e9;
     for (const MonitorValues& values : run.monitor) {
       energy_drift = std::max(energy_drift, std::abs(values.kinetic_energy / energy0 - 1));
-      momentum_drift = std::max(momentum_drift, std::abs(values.angular_momentum.norm() / momentum0 - 1));
+      momentum_drift =
+          std::max(momentum_drift, std::abs(values.angular_momentum.norm() / momentum0 - 1));
     }
     min_omega_y = run.model.nodes[0].angular_velocity.y();
     INFO("beta " << beta << ": max relative energy drift " << energy_drift
-                 << ", max relative |H| drift " << momentum_drift << ", final omega_y " << min_omega_y);
-    WARN("spin test beta=" << beta << " energy drift " << energy_drift << " momentum drift " << momentum_drift);
+                 << ", max relative |H| drift " << momentum_drift << ", final omega_y "
+                 << min_omega_y);
+    WARN("spin test beta=" << beta << " energy drift " << energy_drift << " momentum drift "
+                           << momentum_drift);
     CHECK(energy_drift < 1e-3);
     CHECK(momentum_drift < 1e-3);
   }
@@ -145,7 +151,8 @@ TEST_CASE("Newton converges quadratically on a nonlinear single-body step", "[dy
   CHECK(checked >= 1);
 }
 
-TEST_CASE("a step that does not converge is retried with a smaller dt and the run completes", "[dynamics][step_control]") {
+TEST_CASE("a step that does not converge is retried with a smaller dt and the run completes",
+          "[dynamics][step_control]") {
   BodySpec body = intermediate_axis_spinner();
   body.angular_velocity = Vec3(1.0, 8.0, -2.0);
   DeckData deck = single_step_deck(body, 1.0, 0.1, Vec3::Zero());
@@ -164,7 +171,8 @@ TEST_CASE("a step that does not converge is retried with a smaller dt and the ru
   CHECK(energy_retry == Approx(energy_fine).epsilon(1e-2));
 }
 
-TEST_CASE("the run stops cleanly when dt would fall below its minimum", "[dynamics][step_control]") {
+TEST_CASE("the run stops cleanly when dt would fall below its minimum",
+          "[dynamics][step_control]") {
   BodySpec body = intermediate_axis_spinner();
   body.angular_velocity = Vec3(1.0, 8.0, -2.0);
   DeckData deck = single_step_deck(body, 1.0, 0.1, Vec3::Zero());

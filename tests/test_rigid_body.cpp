@@ -11,9 +11,9 @@
 #include <Eigen/Dense>
 
 #include "elements/rigid_body.hpp"
-#include "src/model/newmark.hpp"
 #include "solvers/newmark_update.hpp"
 #include "src/core/rotation.hpp"
+#include "src/model/newmark.hpp"
 
 using namespace polydem;
 

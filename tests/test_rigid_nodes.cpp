@@ -39,7 +39,8 @@ AppliedLoad constant_load(const Vec3& force, const Vec3& moment = Vec3::Zero()) 
   return load;
 }
 
-RigidNodeSpec rigid_node(const std::string& name, const Vec3& point, std::vector<AppliedLoad> loads) {
+RigidNodeSpec rigid_node(const std::string& name, const Vec3& point,
+                         std::vector<AppliedLoad> loads) {
   RigidNodeSpec node;
   node.name = name;
   node.point = point;

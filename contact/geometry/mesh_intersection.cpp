@@ -10,7 +10,8 @@ namespace polydem {
 // Möller–Trumbore on the segment's line, accepting parameters in [0, 1] and
 // barycentrics on the closed triangle; a segment lying in the triangle's plane
 // is reported through its endpoints' barycentrics only when it touches.
-bool segment_meets_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c) {
+bool segment_meets_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b,
+                            const Vec3& c) {
   const Vec3 direction = q - p;
   const Vec3 e1 = b - a;
   const Vec3 e2 = c - a;
@@ -28,7 +29,8 @@ bool segment_meets_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const V
   return t >= 0 && t <= 1;
 }
 
-// Van Oosterom & Strackee (1983): tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (b·c)|a| + (c·a)|b|).
+// Van Oosterom & Strackee (1983): tan(Ω/2) = a·(b×c) / (|a||b||c| + (a·b)|c| + (b·c)|a| +
+// (c·a)|b|).
 double winding_number(const Vec3& p, std::span<const Vec3> vertices,
                       const std::vector<std::array<int, 3>>& triangles) {
   double total = 0;

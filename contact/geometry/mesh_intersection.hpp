@@ -13,7 +13,8 @@
 namespace polydem {
 
 /// Whether the segment [p, q] meets the triangle (a, b, c), boundary included.
-bool segment_meets_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b, const Vec3& c);
+bool segment_meets_triangle(const Vec3& p, const Vec3& q, const Vec3& a, const Vec3& b,
+                            const Vec3& c);
 
 /// Generalised winding number of a closed, outward triangle mesh about p
 /// (sum of signed solid angles / 4π): 1 inside, 0 outside, 1/2 on the surface.

@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <set>
 
-#include "src/core/file_bytes.hpp"
 #include "contact/geometry/text_tokens.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/file_bytes.hpp"
 
 namespace polydem {
 namespace {

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "src/core/file_bytes.hpp"
 #include "contact/geometry/text_tokens.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/file_bytes.hpp"
 
 namespace polydem {
 namespace {

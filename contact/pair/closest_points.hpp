@@ -37,11 +37,15 @@ inline RegionVertices region_vertices(const Shape& shape, SubRegion region) {
       v.count = 1;
       break;
     case SubRegionKind::Edge:
-      for (int k = 0; k < 2; ++k) v.reference[static_cast<std::size_t>(k)] = vertex(shape.edges[index].vertices[static_cast<std::size_t>(k)]);
+      for (int k = 0; k < 2; ++k)
+        v.reference[static_cast<std::size_t>(k)] =
+            vertex(shape.edges[index].vertices[static_cast<std::size_t>(k)]);
       v.count = 2;
       break;
     case SubRegionKind::Face:
-      for (int k = 0; k < 3; ++k) v.reference[static_cast<std::size_t>(k)] = vertex(shape.faces[index].vertices[static_cast<std::size_t>(k)]);
+      for (int k = 0; k < 3; ++k)
+        v.reference[static_cast<std::size_t>(k)] =
+            vertex(shape.faces[index].vertices[static_cast<std::size_t>(k)]);
       v.count = 3;
       break;
   }
@@ -66,8 +70,8 @@ Vec3T<S> project_onto_line(const Vec3T<S>& p, const Vec3T<S>& x1, const Vec3T<S>
 /// Closest points of the lines through (a1, a2) and (b1, b2) (edge–edge, eq. 35).
 /// Precondition: the lines are not parallel (contact/local reports that case).
 template <class S>
-ContactPoints<S> closest_points_of_lines(const Vec3T<S>& a1, const Vec3T<S>& a2,
-                                         const Vec3T<S>& b1, const Vec3T<S>& b2) {
+ContactPoints<S> closest_points_of_lines(const Vec3T<S>& a1, const Vec3T<S>& a2, const Vec3T<S>& b1,
+                                         const Vec3T<S>& b2) {
   const Vec3T<S> ea = a2 - a1;
   const Vec3T<S> eb = b2 - b1;
   const Vec3T<S> w = a1 - b1;
@@ -84,11 +88,16 @@ ContactPoints<S> degenerated_contact_points(SubRegionKind kind_a, const std::arr
                                             SubRegionKind kind_b,
                                             const std::array<Vec3T<S>, 3>& xb) {
   using K = SubRegionKind;
-  if (kind_a == K::Vertex && kind_b == K::Face) return {xa[0], project_onto_plane(xa[0], xb[0], xb[1], xb[2])};
-  if (kind_a == K::Face && kind_b == K::Vertex) return {project_onto_plane(xb[0], xa[0], xa[1], xa[2]), xb[0]};
-  if (kind_a == K::Vertex && kind_b == K::Edge) return {xa[0], project_onto_line(xa[0], xb[0], xb[1])};
-  if (kind_a == K::Edge && kind_b == K::Vertex) return {project_onto_line(xb[0], xa[0], xa[1]), xb[0]};
-  if (kind_a == K::Edge && kind_b == K::Edge) return closest_points_of_lines(xa[0], xa[1], xb[0], xb[1]);
+  if (kind_a == K::Vertex && kind_b == K::Face)
+    return {xa[0], project_onto_plane(xa[0], xb[0], xb[1], xb[2])};
+  if (kind_a == K::Face && kind_b == K::Vertex)
+    return {project_onto_plane(xb[0], xa[0], xa[1], xa[2]), xb[0]};
+  if (kind_a == K::Vertex && kind_b == K::Edge)
+    return {xa[0], project_onto_line(xa[0], xb[0], xb[1])};
+  if (kind_a == K::Edge && kind_b == K::Vertex)
+    return {project_onto_line(xb[0], xa[0], xa[1]), xb[0]};
+  if (kind_a == K::Edge && kind_b == K::Edge)
+    return closest_points_of_lines(xa[0], xa[1], xb[0], xb[1]);
   return {xa[0], xb[0]};  // vertex–vertex
 }
 

@@ -14,10 +14,10 @@ namespace polydem {
 
 struct ContactSide {
   const Shape* shape = nullptr;
-  RigidTrialState trial;              ///< pose i and the trial increment (u^Δ, α^Δ)
-  const NodeState* node = nullptr;    ///< the body's converged state i; nullptr for a boundary
+  RigidTrialState trial;                  ///< pose i and the trial increment (u^Δ, α^Δ)
+  const NodeState* node = nullptr;        ///< the body's converged state i; nullptr for a boundary
   Vec3 boundary_velocity = Vec3::Zero();  ///< a boundary's velocity over the step
-  double mass = 0;                    ///< kg; ignored for a boundary
+  double mass = 0;                        ///< kg; ignored for a boundary
 
   bool has_dofs() const { return node != nullptr; }
 };

@@ -8,9 +8,9 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "contact/pair/closest_points.hpp"
-#include "src/model/newmark.hpp"
 #include "src/core/flatten.hpp"
 #include "src/core/scalar_value.hpp"
+#include "src/model/newmark.hpp"
 
 namespace polydem {
 namespace {

@@ -12,9 +12,9 @@
 #include <span>
 #include <vector>
 
-#include "src/model/element.hpp"
 #include "solvers/assembly/column_pattern.hpp"
 #include "src/model/dof_map.hpp"
+#include "src/model/element.hpp"
 
 namespace polydem {
 

@@ -5,8 +5,8 @@
 
 #include <Eigen/Core>
 
-#include "solvers/petsc/petsc_handle.hpp"
 #include "solvers/assembly/sparse_assembler.hpp"
+#include "solvers/petsc/petsc_handle.hpp"
 
 namespace polydem {
 

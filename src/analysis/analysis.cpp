@@ -10,6 +10,7 @@
 #include "solvers/newmark_update.hpp"
 #include "solvers/newton.hpp"
 #include "solvers/step_controller.hpp"
+#include "src/analysis/domain_decomposition.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
@@ -20,7 +21,6 @@
 #include "src/analysis/step_actions.hpp"
 #include "src/core/file_bytes.hpp"
 #include "src/io/atomic_file.hpp"
-#include "src/analysis/domain_decomposition.hpp"
 
 namespace polydem {
 namespace {

@@ -13,8 +13,8 @@
 
 #include "solvers/evaluation_kind.hpp"
 #include "src/analysis/model.hpp"
-#include "src/deck/deck_data.hpp"
 #include "src/core/state_stream.hpp"
+#include "src/deck/deck_data.hpp"
 
 namespace polydem {
 class DomainDecomposition;

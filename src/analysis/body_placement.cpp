@@ -9,15 +9,16 @@
 #include <unordered_map>
 
 #include "src/core/rotation.hpp"
-#include "src/params/scalar_parse.hpp"
 #include "src/io/text_format.hpp"
+#include "src/params/scalar_parse.hpp"
 
 namespace polydem {
 namespace {
 
 const std::array<std::string, 8> kColumns = {"name", "shape", "x", "y", "z", "rx", "ry", "rz"};
 
-BodySpec from_template(const BodyTemplate& t, std::string name, std::string shape, const SourceMark& mark) {
+BodySpec from_template(const BodyTemplate& t, std::string name, std::string shape,
+                       const SourceMark& mark) {
   BodySpec body;
   body.name = std::move(name);
   body.shape = std::move(shape);
@@ -42,7 +43,8 @@ std::vector<std::string> split_fields(const std::string& line) {
 }
 
 /// Column index of every kColumns name in the header.
-std::array<std::size_t, 8> column_positions(const std::vector<std::string>& header, const SourceMark& at) {
+std::array<std::size_t, 8> column_positions(const std::vector<std::string>& header,
+                                            const SourceMark& at) {
   std::array<std::size_t, 8> positions{};
   for (std::size_t c = 0; c < kColumns.size(); ++c) {
     const auto found = std::find(header.begin(), header.end(), kColumns[c]);
@@ -54,8 +56,8 @@ std::array<std::size_t, 8> column_positions(const std::vector<std::string>& head
   return positions;
 }
 
-double number(const std::vector<std::string>& fields, std::size_t position, const std::string& column,
-              const SourceMark& at) {
+double number(const std::vector<std::string>& fields, std::size_t position,
+              const std::string& column, const SourceMark& at) {
   const RealParse parsed = parse_real(position < fields.size() ? fields[position] : std::string());
   if (parsed.issue != ScalarIssue::None)
     throw InputError(at.str() + ": column '" + column + "': expected a finite number, got '" +
@@ -71,8 +73,9 @@ double uniform(std::mt19937_64& engine) { return static_cast<double>(engine() >>
 Vec3 random_rotation(std::mt19937_64& engine) {
   const double u1 = uniform(engine), u2 = uniform(engine), u3 = uniform(engine);
   const double two_pi = 2 * std::numbers::pi;
-  const Eigen::Quaterniond q(std::sqrt(u1) * std::cos(two_pi * u3), std::sqrt(1 - u1) * std::sin(two_pi * u2),
-                             std::sqrt(1 - u1) * std::cos(two_pi * u2), std::sqrt(u1) * std::sin(two_pi * u3));
+  const Eigen::Quaterniond q(
+      std::sqrt(u1) * std::cos(two_pi * u3), std::sqrt(1 - u1) * std::sin(two_pi * u2),
+      std::sqrt(1 - u1) * std::cos(two_pi * u2), std::sqrt(u1) * std::sin(two_pi * u3));
   return quaternion_to_rotation_vector(q.normalized());
 }
 
@@ -81,8 +84,8 @@ void check_unique_names(const std::vector<BodySpec>& bodies) {
   for (const BodySpec& body : bodies) {
     auto [found, inserted] = seen.emplace(body.name, &body);
     if (!inserted)
-      throw InputError(body.mark.str() + ": body name '" + body.name + "' is used twice (first at " +
-                       found->second->mark.str() + ")");
+      throw InputError(body.mark.str() + ": body name '" + body.name +
+                       "' is used twice (first at " + found->second->mark.str() + ")");
   }
 }
 
@@ -93,7 +96,8 @@ std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrar
   if (!in) throw InputError(spec.mark.str() + ": cannot open the body file '" + spec.file + "'");
   std::string line;
   SourceMark at{spec.file, 1, 0};
-  if (!std::getline(in, line)) throw InputError(at.str() + ": empty body file (a header line is needed)");
+  if (!std::getline(in, line))
+    throw InputError(at.str() + ": empty body file (a header line is needed)");
   const std::array<std::size_t, 8> columns = column_positions(split_fields(line), at);
   std::vector<BodySpec> bodies;
   while (std::getline(in, line)) {
@@ -103,7 +107,8 @@ std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrar
     const std::string& name = columns[0] < fields.size() ? fields[columns[0]] : std::string();
     const std::string& shape = columns[1] < fields.size() ? fields[columns[1]] : std::string();
     if (name.empty()) throw InputError(at.str() + ": column 'name' is empty");
-    if (!shapes.contains(shape)) throw InputError(at.str() + ": column 'shape': no shape named '" + shape + "'");
+    if (!shapes.contains(shape))
+      throw InputError(at.str() + ": column 'shape': no shape named '" + shape + "'");
     BodySpec body = from_template(spec.body, name, shape, at);
     for (int k = 0; k < 3; ++k) {
       body.position[k] = number(fields, columns[2 + k], kColumns[2 + k], at);
@@ -120,22 +125,30 @@ std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
   // The gap is kept from the box faces too: a boundary there must not start inside a barrier zone.
   const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + spec.gap));
   std::array<long, 3> cells{};
-  for (int k = 0; k < 3; ++k) cells[static_cast<std::size_t>(k)] = room[k] < 0 ? 0 : static_cast<long>(room[k] / cell) + 1;
+  for (int k = 0; k < 3; ++k)
+    cells[static_cast<std::size_t>(k)] = room[k] < 0 ? 0 : static_cast<long>(room[k] / cell) + 1;
   const long capacity = cells[0] * cells[1] * cells[2];
   if (capacity < spec.count)
-    throw InputError(spec.mark.str() + ": packing of '" + spec.shape + "': " + std::to_string(spec.count) +
-                     " bodies of bounding diameter " + format_shortest(2 * radius) + " m (plus gap) do not fit "
-                     "the box; at most " + std::to_string(capacity));
+    throw InputError(spec.mark.str() + ": packing of '" + spec.shape +
+                     "': " + std::to_string(spec.count) + " bodies of bounding diameter " +
+                     format_shortest(2 * radius) +
+                     " m (plus gap) do not fit "
+                     "the box; at most " +
+                     std::to_string(capacity));
   // The lattice is centred across the box (x, y) and starts at its bottom (z).
   Vec3 first = spec.box_min + Vec3::Constant(radius + spec.gap);
-  for (int k = 0; k < 2; ++k) first[k] += 0.5 * (room[k] - static_cast<double>(cells[static_cast<std::size_t>(k)] - 1) * cell);
+  for (int k = 0; k < 2; ++k)
+    first[k] +=
+        0.5 * (room[k] - static_cast<double>(cells[static_cast<std::size_t>(k)] - 1) * cell);
   std::mt19937_64 engine(spec.seed);
   std::vector<BodySpec> bodies;
   bodies.reserve(static_cast<std::size_t>(spec.count));
   for (long n = 0; n < spec.count; ++n) {
     const long i = n % cells[0], j = (n / cells[0]) % cells[1], k = n / (cells[0] * cells[1]);
-    BodySpec body = from_template(spec.body, spec.name_prefix + std::to_string(n + 1), spec.shape, spec.mark);
-    body.position = first + cell * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
+    BodySpec body =
+        from_template(spec.body, spec.name_prefix + std::to_string(n + 1), spec.shape, spec.mark);
+    body.position =
+        first + cell * Vec3(static_cast<double>(i), static_cast<double>(j), static_cast<double>(k));
     body.rotation = random_rotation(engine);
     bodies.push_back(std::move(body));
   }
@@ -147,7 +160,8 @@ std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shape
   for (const BodyFileSpec& file : deck.body_files)
     for (BodySpec& body : read_body_file(file, shapes)) bodies.push_back(std::move(body));
   for (const PackingSpec& packing : deck.packings)
-    for (BodySpec& body : pack_bodies(packing, *shapes.at(packing.shape))) bodies.push_back(std::move(body));
+    for (BodySpec& body : pack_bodies(packing, *shapes.at(packing.shape)))
+      bodies.push_back(std::move(body));
   for (const GroupVelocitySpec& group : deck.group_velocities)
     for (BodySpec& body : bodies)
       if (!body.shape.empty() && body.group == group.group) {

@@ -36,12 +36,12 @@ struct Model {
   std::vector<NodeState> nodes;  ///< configuration i: one pole per body, then the rigid nodes
   std::vector<std::unique_ptr<RigidBody>> bodies;
   std::vector<std::string> body_names;
-  std::vector<PrescribedDof> prescribed;         ///< non-zero prescribed motions
+  std::vector<PrescribedDof> prescribed;  ///< non-zero prescribed motions
   DofMap dofs;
-  std::vector<double> dof_length_scale;          ///< per DOF: the length of the body it belongs to
+  std::vector<double> dof_length_scale;  ///< per DOF: the length of the body it belongs to
   Vec3 gravity = Vec3::Zero();
-  std::unique_ptr<ContactSet> contact;           ///< null when no body has a shape
-  std::vector<RigidNode> rigid_nodes;  ///< nodes[bodies.size() + k] is rigid node k
+  std::unique_ptr<ContactSet> contact;  ///< null when no body has a shape
+  std::vector<RigidNode> rigid_nodes;   ///< nodes[bodies.size() + k] is rigid node k
 
   /// Every element, in a fixed order (the assembly order): bodies, then contact pairs.
   std::vector<const Element*> elements() const;

@@ -79,7 +79,8 @@ Model build_model(const DeckData& deck) {
   Model model;
   model.gravity = deck.gravity;
   const ShapeLibrary shapes = build_shapes(deck);
-  std::vector<BodySpec> bodies = all_bodies(deck, shapes);  // deck bodies first: rigid nodes index them
+  std::vector<BodySpec> bodies =
+      all_bodies(deck, shapes);  // deck bodies first: rigid nodes index them
   for (BodySpec& spec : bodies) spec = with_mass_properties(std::move(spec), shapes);
   const int body_count = static_cast<int>(bodies.size());
   // Six DOFs per pole, and per rigid node six of its own and six multipliers.
@@ -92,7 +93,8 @@ Model build_model(const DeckData& deck) {
     model.bodies.push_back(rigid_body(b, spec));
     model.body_names.push_back(spec.name);
     for (int k = 0; k < kDofsPerNode; ++k)
-      model.dof_length_scale[static_cast<std::size_t>(kDofsPerNode * b + k)] = model.bodies.back()->length_scale();
+      model.dof_length_scale[static_cast<std::size_t>(kDofsPerNode * b + k)] =
+          model.bodies.back()->length_scale();
     constrain_body(model, b, spec);
   }
   add_rigid_nodes(model, deck);
@@ -111,7 +113,8 @@ Model build_model(const DeckData& deck) {
 // the ground) start at rest instead of in free fall.
 void set_consistent_accelerations(Model& model, double time) {
   const std::vector<Wrench<double>> contact =
-      model.contact ? model.contact->contact_wrenches(std::span<const NodeState>(model.nodes).first(model.bodies.size()), time)
+      model.contact ? model.contact->contact_wrenches(
+                          std::span<const NodeState>(model.nodes).first(model.bodies.size()), time)
                     : std::vector<Wrench<double>>(model.bodies.size());
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
     NodeState& state = model.nodes[b];

@@ -5,7 +5,9 @@ namespace {
 
 void write_node(const NodeState& node, StateWriter& out) {
   out.put(node.position);
-  for (const double c : {node.rotation.w(), node.rotation.x(), node.rotation.y(), node.rotation.z()}) out.put(c);
+  for (const double c :
+       {node.rotation.w(), node.rotation.x(), node.rotation.y(), node.rotation.z()})
+    out.put(c);
   out.put(node.velocity);
   out.put(node.acceleration);
   out.put(node.angular_velocity);
@@ -41,7 +43,8 @@ void write_model_state(const Model& model, StateWriter& out) {
 
 void read_model_state(Model& model, StateReader& in) {
   model.gravity = in.vec3();
-  if (in.count(model.nodes.size() + 1) != model.nodes.size()) in.fail("the checkpoint has another number of nodes");
+  if (in.count(model.nodes.size() + 1) != model.nodes.size())
+    in.fail("the checkpoint has another number of nodes");
   for (NodeState& node : model.nodes) node = read_node(in);
   if (in.count(model.rigid_nodes.size() + 1) != model.rigid_nodes.size())
     in.fail("the checkpoint has another number of rigid nodes");
@@ -49,7 +52,8 @@ void read_model_state(Model& model, StateReader& in) {
     rigid_node.reaction.force = in.vec3();
     rigid_node.reaction.moment = in.vec3();
   }
-  if (in.boolean() != (model.contact != nullptr)) in.fail("the checkpoint and the deck disagree on contact");
+  if (in.boolean() != (model.contact != nullptr))
+    in.fail("the checkpoint and the deck disagree on contact");
   if (model.contact) model.contact->read_state(in);
 }
 

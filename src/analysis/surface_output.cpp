@@ -3,8 +3,8 @@
 namespace polydem {
 namespace {
 
-void append_surface(VtuMesh& mesh, DataArray& owner, const Shape& shape, const Vec3& position, const Mat3& rotation,
-                    double id) {
+void append_surface(VtuMesh& mesh, DataArray& owner, const Shape& shape, const Vec3& position,
+                    const Mat3& rotation, double id) {
   const auto first = static_cast<std::int64_t>(mesh.points.size());
   for (const Vec3& x : shape.mesh.vertices) mesh.points.push_back(position + rotation * x);
   for (const auto& t : shape.mesh.triangles) {
@@ -23,7 +23,8 @@ VtuMesh surfaces_mesh(const Model& model, double time) {
     const ContactBody& body = contact.bodies()[b];
     if (!body.shape) continue;
     const NodeState& state = model.nodes[b];
-    append_surface(mesh, owner, *body.shape, state.position, state.rotation.toRotationMatrix(), static_cast<double>(b));
+    append_surface(mesh, owner, *body.shape, state.position, state.rotation.toRotationMatrix(),
+                   static_cast<double>(b));
   }
   for (std::size_t s = 0; s < contact.boundaries().size(); ++s) {
     const BoundarySurface& boundary = contact.boundaries()[s];

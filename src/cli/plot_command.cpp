@@ -97,8 +97,9 @@ void add_plot_command(CLI::App& app, int& exit_code) {
   command->add_option("--python", args->python,
                       "Python interpreter with matplotlib (default: $POLYDEM_PYTHON, python3, "
                       "/usr/bin/python3)");
-  command->add_option("--sample", args->sample,
-                      "Which sample configuration.png shows (0 = the first; default: the last)")
+  command
+      ->add_option("--sample", args->sample,
+                   "Which sample configuration.png shows (0 = the first; default: the last)")
       ->check(CLI::NonNegativeNumber);
   command->callback([args, &exit_code] { exit_code = plot(*args); });
 }

@@ -20,10 +20,10 @@
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/state_stream.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "src/io/atomic_file.hpp"
 #include "src/parallel/make_domain_decomposition.hpp"
-#include "src/core/state_stream.hpp"
 
 namespace polydem {
 namespace {

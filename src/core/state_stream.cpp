@@ -26,7 +26,9 @@ void StateWriter::put(const Vec3& v) {
   for (int k = 0; k < 3; ++k) put(v[k]);
 }
 
-void StateReader::fail(const std::string& message) const { throw InputError(file_ + ": " + message); }
+void StateReader::fail(const std::string& message) const {
+  throw InputError(file_ + ": " + message);
+}
 
 void StateReader::take(void* destination, std::size_t size) {
   if (bytes_.size() - position_ < size) fail("the checkpoint is truncated");
@@ -42,7 +44,8 @@ std::int64_t StateReader::integer() {
 
 std::size_t StateReader::count(std::size_t limit) {
   const std::int64_t value = integer();
-  if (value < 0 || static_cast<std::uint64_t>(value) >= limit) fail("the checkpoint does not fit this model");
+  if (value < 0 || static_cast<std::uint64_t>(value) >= limit)
+    fail("the checkpoint does not fit this model");
   return static_cast<std::size_t>(value);
 }
 

@@ -27,7 +27,8 @@ class StateWriter {
 
 class StateReader {
  public:
-  StateReader(std::string bytes, std::string file) : bytes_(std::move(bytes)), file_(std::move(file)) {}
+  StateReader(std::string bytes, std::string file)
+      : bytes_(std::move(bytes)), file_(std::move(file)) {}
   std::int64_t integer();
   /// An integer in [0, limit): a count or an index.
   std::size_t count(std::size_t limit);

@@ -9,7 +9,8 @@ namespace polydem {
 namespace {
 
 const std::vector<std::string>& action_keys() {
-  static const std::vector<std::string> keys = {"remove_boundary", "add_boundary", "friction", "gravity"};
+  static const std::vector<std::string> keys = {"remove_boundary", "add_boundary", "friction",
+                                                "gravity"};
   return keys;
 }
 
@@ -28,7 +29,8 @@ bool has_interaction(const ParamSet& deck, const std::string& a, const std::stri
   });
 }
 
-void check_action(const ParamSet& deck, const ParamSet& action, const std::vector<std::string>& boundaries) {
+void check_action(const ParamSet& deck, const ParamSet& action,
+                  const std::vector<std::string>& boundaries) {
   for (const char* key : {"remove_boundary", "add_boundary"}) {
     if (!action.has_value(key)) continue;
     const std::string& name = action.string(key);
@@ -38,20 +40,25 @@ void check_action(const ParamSet& deck, const ParamSet& action, const std::vecto
   if (!action.at("friction").given) return;
   const ParamSet& friction = action.object("friction");
   if (!has_interaction(deck, friction.string("group_a"), friction.string("group_b")))
-    throw friction.error("group_a", "no interaction between groups '" + friction.string("group_a") + "' and '" +
-                                        friction.string("group_b") + "' in contact.interactions");
+    throw friction.error("group_a", "no interaction between groups '" + friction.string("group_a") +
+                                        "' and '" + friction.string("group_b") +
+                                        "' in contact.interactions");
 }
 
 }  // namespace
 
 ObjectSchema action_params() {
   ObjectSchema schema{"action", "One change at the start of a step; give exactly one of the keys."};
-  schema.add_string("remove_boundary", "The named boundary stops acting.").with_computed_default("none");
-  schema
-      .add_string("add_boundary",
-                  "The named boundary starts acting (declare it with `active: false` to add it later).")
+  schema.add_string("remove_boundary", "The named boundary stops acting.")
       .with_computed_default("none");
-  schema.add_object("friction", "friction_switch", "Switches the friction of an interaction off or on.")
+  schema
+      .add_string(
+          "add_boundary",
+          "The named boundary starts acting (declare it with `active: false` to add it later).")
+      .with_computed_default("none");
+  schema
+      .add_object("friction", "friction_switch",
+                  "Switches the friction of an interaction off or on.")
       .with_computed_default("none");
   schema.add_vec3("gravity", "The gravitational acceleration from this step on.")
       .with_unit("m/s²")
@@ -60,8 +67,9 @@ ObjectSchema action_params() {
     const auto given = std::count_if(action_keys().begin(), action_keys().end(),
                                      [&](const std::string& key) { return set.at(key).given; });
     if (given != 1)
-      throw set.error("remove_boundary", "an action names exactly one of remove_boundary, add_boundary, friction, "
-                                         "gravity");
+      throw set.error("remove_boundary",
+                      "an action names exactly one of remove_boundary, add_boundary, friction, "
+                      "gravity");
     if (set.at("friction").given)
       for (const char* key : {"group_a", "enabled"})
         if (!set.object("friction").has_value(key))
@@ -71,15 +79,18 @@ ObjectSchema action_params() {
 }
 
 ObjectSchema friction_switch_params() {
-  ObjectSchema schema{"friction_switch",
-                      "`{friction: {group_a: grains, group_b: grains, enabled: false}}`: the interaction's "
-                      "friction off (or on again)."};
+  ObjectSchema schema{
+      "friction_switch",
+      "`{friction: {group_a: grains, group_b: grains, enabled: false}}`: the interaction's "
+      "friction off (or on again)."};
   // Not `required`: an action without `friction` carries an empty one, checked by the action.
-  schema.add_string("group_a", "A group of the interaction (required).").with_computed_default("none");
+  schema.add_string("group_a", "A group of the interaction (required).")
+      .with_computed_default("none");
   schema.add_string("group_b", "Its other group.").with_computed_default("group_a");
   schema.add_bool("enabled", "Friction on (true) or off (required).").with_computed_default("none");
   schema.complete = [](ParamSet& set) {
-    if (set.has_value("group_a") && !set.has_value("group_b")) set.at("group_b").value = set.string("group_a");
+    if (set.has_value("group_a") && !set.has_value("group_b"))
+      set.at("group_b").value = set.string("group_a");
   };
   return schema;
 }

@@ -93,13 +93,16 @@ ObjectSchema body_params() {
       .with_unit("rad/s")
       .with_default(Vec3(Vec3::Zero()));
   schema.add_bool("fixed", "Hold all six DOFs at their initial values.").with_default(false);
-  schema.add_string("shape", "Name of its shape in `shapes`; without one the body takes no part in contact.")
+  schema
+      .add_string("shape",
+                  "Name of its shape in `shapes`; without one the body takes no part in contact.")
       .with_computed_default("none");
   schema.add_real("density", "With a shape: mass, centre of mass and inertia are computed from it.")
       .with_unit("kg/m³")
       .with_default(0.0)
       .at_least(0);
-  schema.add_string("group", "Contact group (see `contact.interactions`).").with_default(std::string("default"));
+  schema.add_string("group", "Contact group (see `contact.interactions`).")
+      .with_default(std::string("default"));
   schema.add_object_list("prescribed", "prescribed", "Prescribed DOFs (not with `fixed: true`).")
       .with_default(std::vector<ParamSet>{});
   schema.add_object_list("loads", "load", "Applied forces and moments.")

@@ -11,15 +11,14 @@
 
 #include "contact/law/interaction.hpp"
 #include "contact/law/normal_law_recipe.hpp"
-#include "solvers/linear_solver_kind.hpp"
 #include "elements/applied_loads.hpp"
+#include "solvers/linear_solver_kind.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
 #include "src/model/step_context.hpp"
 
 namespace polydem {
-
 
 /// One prescribed DOF: the pole displacement component (0..2, m) or the
 /// rotation component (3..5, rad, small increments) follows `value(t) − value(t_start)`.
@@ -32,8 +31,8 @@ struct PrescribedDofSpec {
 /// A rigid node (paper §3.3): an extra node tied rigidly to its body, to apply
 /// loads and read motion at an arbitrary point.
 struct RigidNodeSpec {
-  std::string name;             ///< unique in the deck
-  Vec3 point = Vec3::Zero();    ///< m, relative to the pole, body frame (reference config)
+  std::string name;                ///< unique in the deck
+  Vec3 point = Vec3::Zero();       ///< m, relative to the pole, body frame (reference config)
   std::vector<AppliedLoad> loads;  ///< applied at the node; their `point` is zero
   SourceMark mark;
 };

@@ -6,9 +6,9 @@
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
 #include "src/deck/contact_schema.hpp"
+#include "src/deck/placement_schema.hpp"
 #include "src/params/param_format.hpp"
 #include "src/params/param_set.hpp"
-#include "src/deck/placement_schema.hpp"
 #include "src/params/time_function_params.hpp"
 
 namespace polydem {

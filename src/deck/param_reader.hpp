@@ -5,9 +5,9 @@
 
 #include <string>
 
+#include "src/deck/yaml_tree.hpp"
 #include "src/params/param_set.hpp"
 #include "src/params/registry.hpp"
-#include "src/deck/yaml_tree.hpp"
 
 namespace polydem {
 

@@ -15,7 +15,9 @@ void add_template_keys(ObjectSchema& schema) {
       .make_required()
       .greater_than(0);
   schema.add_string("group", "Contact group of the bodies.").with_default(std::string("default"));
-  schema.add_vec3("velocity", "Initial velocity of every body.").with_unit("m/s").with_default(Vec3(Vec3::Zero()));
+  schema.add_vec3("velocity", "Initial velocity of every body.")
+      .with_unit("m/s")
+      .with_default(Vec3(Vec3::Zero()));
   schema.add_vec3("angular_velocity", "Initial angular velocity of every body.")
       .with_unit("rad/s")
       .with_default(Vec3(Vec3::Zero()));
@@ -24,28 +26,32 @@ void add_template_keys(ObjectSchema& schema) {
 }  // namespace
 
 ObjectSchema body_file_params() {
-  ObjectSchema schema{"body_file",
-                      "Bodies read from a CSV file: a header line, then one body per line with the columns "
-                      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e)."};
+  ObjectSchema schema{
+      "body_file",
+      "Bodies read from a CSV file: a header line, then one body per line with the columns "
+      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e)."};
   schema.add_string("file", "The CSV file, relative to the deck's folder.").make_required();
   add_template_keys(schema);
   return schema;
 }
 
 ObjectSchema packing_params() {
-  ObjectSchema schema{"packing",
-                      "`count` copies of a shape placed in a box without overlap at random orientations: a "
-                      "lattice of cells one bounding diameter plus `gap` wide, filled from the bottom layer "
-                      "up; reproducible from `seed`. `polydem pack DECK --out FILE.csv` writes the placement."};
+  ObjectSchema schema{
+      "packing",
+      "`count` copies of a shape placed in a box without overlap at random orientations: a "
+      "lattice of cells one bounding diameter plus `gap` wide, filled from the bottom layer "
+      "up; reproducible from `seed`. `polydem pack DECK --out FILE.csv` writes the placement."};
   schema.add_string("shape", "Name of the shape in `shapes`.").make_required();
   schema.add_integer("count", "Number of bodies.").make_required().at_least(1).at_most(10000000);
   schema.add_vec3("box_min", "Lower corner of the box the bodies' bounding spheres stay in.")
       .with_unit("m")
       .make_required();
   schema.add_vec3("box_max", "Upper corner of the box.").with_unit("m").make_required();
-  schema.add_real("gap",
-                  "Clearance between neighbouring bounding spheres and from the box faces (more than the "
-                  "contact law's barrier zone).")
+  schema
+      .add_real(
+          "gap",
+          "Clearance between neighbouring bounding spheres and from the box faces (more than the "
+          "contact law's barrier zone).")
       .with_unit("m")
       .with_default(0.0)
       .at_least(0);
@@ -64,7 +70,9 @@ ObjectSchema packing_params() {
 ObjectSchema group_velocity_params() {
   ObjectSchema schema{"group_velocity", "Initial velocities of every body of a contact group."};
   schema.add_string("group", "The group.").make_required();
-  schema.add_vec3("velocity", "Initial velocity.").with_unit("m/s").with_default(Vec3(Vec3::Zero()));
+  schema.add_vec3("velocity", "Initial velocity.")
+      .with_unit("m/s")
+      .with_default(Vec3(Vec3::Zero()));
   schema.add_vec3("angular_velocity", "Initial angular velocity.")
       .with_unit("rad/s")
       .with_default(Vec3(Vec3::Zero()));
@@ -77,9 +85,11 @@ void check_placement_references(const ParamSet& deck) {
   for (const ParamSet& packing : deck.objects("packings")) {
     const std::string& shape = packing.string("shape");
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end())
-      throw packing.error("shape", "no shape named '" + shape + "' in `shapes`" + did_you_mean(shape, shapes));
+      throw packing.error(
+          "shape", "no shape named '" + shape + "' in `shapes`" + did_you_mean(shape, shapes));
   }
-  if (deck.objects("bodies").empty() && deck.objects("body_files").empty() && deck.objects("packings").empty())
+  if (deck.objects("bodies").empty() && deck.objects("body_files").empty() &&
+      deck.objects("packings").empty())
     throw deck.error("bodies", "the deck has no bodies: give `bodies`, `body_files` or `packings`");
 }
 

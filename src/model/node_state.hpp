@@ -14,12 +14,12 @@ namespace polydem {
 inline constexpr int kDofsPerNode = 6;
 
 struct NodeState {
-  Vec3 position = Vec3::Zero();                                    // x_P^i
-  Eigen::Quaterniond rotation = Eigen::Quaterniond::Identity();    // Q^i
-  Vec3 velocity = Vec3::Zero();                                    // u̇^i (pole)
-  Vec3 acceleration = Vec3::Zero();                                // ü^i (pole)
-  Vec3 angular_velocity = Vec3::Zero();                            // ω^i, global frame
-  Vec3 angular_acceleration = Vec3::Zero();                        // ω̇^i, global frame
+  Vec3 position = Vec3::Zero();                                  // x_P^i
+  Eigen::Quaterniond rotation = Eigen::Quaterniond::Identity();  // Q^i
+  Vec3 velocity = Vec3::Zero();                                  // u̇^i (pole)
+  Vec3 acceleration = Vec3::Zero();                              // ü^i (pole)
+  Vec3 angular_velocity = Vec3::Zero();                          // ω^i, global frame
+  Vec3 angular_acceleration = Vec3::Zero();                      // ω̇^i, global frame
 };
 
 }  // namespace polydem

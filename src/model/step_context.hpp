@@ -41,8 +41,8 @@ struct StepContext {
   double load_factor = 1;  ///< scales gravity (static steps ramp it from 0 to 1)
   NewmarkCoefficients newmark;
   Vec3 gravity = Vec3::Zero();
-  std::span<const NodeState> nodes;            ///< converged configuration i
-  const Eigen::VectorXd* increments = nullptr; ///< Δa for every DOF, prescribed ones included
+  std::span<const NodeState> nodes;             ///< converged configuration i
+  const Eigen::VectorXd* increments = nullptr;  ///< Δa for every DOF, prescribed ones included
 
   bool dynamic() const { return type == AnalysisType::Dynamic; }
   /// The six increments (u^Δ, α^Δ) of node n.
