@@ -1,5 +1,7 @@
 #include "src/deck/action_schema.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <algorithm>
 
 #include "src/params/param_set.hpp"
@@ -100,5 +102,8 @@ void check_action_references(const ParamSet& deck) {
   for (const ParamSet& step : deck.objects("steps"))
     for (const ParamSet& action : step.objects("actions")) check_action(deck, action, boundaries);
 }
+
+POLYDEM_DECLARE_OBJECT(action_params)
+POLYDEM_DECLARE_OBJECT(friction_switch_params)
 
 }  // namespace polydem

@@ -1,5 +1,7 @@
 #include "src/deck/body_schema.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <algorithm>
 
 #include <Eigen/Eigenvalues>
@@ -168,5 +170,11 @@ ObjectSchema rigid_node_params() {
       .with_default(std::vector<ParamSet>{});
   return schema;
 }
+
+POLYDEM_DECLARE_OBJECT(body_params)
+POLYDEM_DECLARE_OBJECT(prescribed_dof_params)
+POLYDEM_DECLARE_OBJECT(load_params)
+POLYDEM_DECLARE_OBJECT(node_load_params)
+POLYDEM_DECLARE_OBJECT(rigid_node_params)
 
 }  // namespace polydem

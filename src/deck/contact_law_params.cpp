@@ -1,5 +1,7 @@
 #include "src/deck/contact_law_params.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -318,5 +320,10 @@ void check_contact_materials(const ParamSet& deck) {
   for (const ParamSet& interaction : contact.objects("interactions"))
     check_interaction_materials(interaction, materials);
 }
+
+POLYDEM_DECLARE_OBJECT(material_params)
+POLYDEM_DECLARE_OBJECT(contact_group_params)
+POLYDEM_DECLARE_FAMILY_DESCRIPTION(normal_branch_family)
+POLYDEM_DECLARE_FAMILY_DESCRIPTION(damping_family)
 
 }  // namespace polydem

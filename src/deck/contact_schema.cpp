@@ -1,5 +1,7 @@
 #include "src/deck/contact_schema.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <map>
 #include <set>
 #include <utility>
@@ -453,5 +455,16 @@ void check_contact_references(const ParamSet& deck) {
   check_interactions(deck);
   check_contact_materials(deck);
 }
+
+POLYDEM_DECLARE_OBJECT(shape_params)
+POLYDEM_DECLARE_OBJECT(boundary_params)
+POLYDEM_DECLARE_OBJECT(motion_params)
+POLYDEM_DECLARE_OBJECT(contact_params)
+POLYDEM_DECLARE_OBJECT(search_domain_params)
+POLYDEM_DECLARE_OBJECT(interaction_params)
+POLYDEM_DECLARE_OBJECT(normal_law_params)
+POLYDEM_DECLARE_OBJECT(friction_params)
+POLYDEM_DECLARE_FAMILY_DESCRIPTION(geometry_family)
+POLYDEM_DECLARE_FAMILY_DESCRIPTION(surface_family)
 
 }  // namespace polydem

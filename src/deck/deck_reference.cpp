@@ -1,5 +1,7 @@
 #include "src/deck/deck_reference.hpp"
 
+#include <set>
+
 #include "src/deck/deck_schema.hpp"
 #include "src/deck/param_docs.hpp"
 
@@ -77,6 +79,37 @@ A complete example:
 ```yaml
 )";
 
+/// The reference's sections: each object or family once, where the deck first
+/// reaches it, depth first from the top level, so that a section follows the
+/// one that uses it (the registry's own order is alphabetical).
+struct ReferenceOrder {
+  explicit ReferenceOrder(const SchemaRegistry& r) : registry(r) {}
+
+  void object(const ObjectSchema& schema) {
+    if (!done.insert("object " + schema.name).second) return;
+    text += object_markdown(schema, registry);
+    references(schema);
+  }
+
+  void family(const PolymorphicFamily& family) {
+    if (!done.insert("family " + family.name).second) return;
+    text += family_markdown(family, registry);
+    for (const ObjectSchema& member : family.members) references(member);
+  }
+
+  void references(const ObjectSchema& schema) {
+    for (const ParamSpec& spec : schema.params) {
+      if (spec.type == ParamType::Object || spec.type == ParamType::ObjectList)
+        object(registry.object(spec.schema));
+      if (spec.type == ParamType::Polymorphic) family(registry.family(spec.schema));
+    }
+  }
+
+  const SchemaRegistry& registry;
+  std::set<std::string> done;
+  std::string text;
+};
+
 }  // namespace
 
 std::string_view deck_reference_example() { return example; }
@@ -86,9 +119,11 @@ std::string deck_reference_markdown() {
   text += example;
   text += "```\n\n";
   const SchemaRegistry& registry = deck_registry();
-  for (const auto& schema : registry.objects()) text += object_markdown(schema, registry);
-  for (const auto& family : registry.families()) text += family_markdown(family, registry);
-  return text;
+  ReferenceOrder order(registry);
+  order.object(registry.object("deck"));
+  for (const auto& schema : registry.objects()) order.object(schema);  // any not reached
+  for (const auto& family : registry.families()) order.family(family);
+  return text + order.text;
 }
 
 }  // namespace polydem

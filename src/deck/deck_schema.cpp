@@ -1,5 +1,7 @@
 #include "src/deck/deck_schema.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <unordered_map>
 
 #include "src/deck/action_schema.hpp"
@@ -240,27 +242,13 @@ ObjectSchema newton_params() {
   return schema;
 }
 
-const SchemaRegistry& deck_registry() {
-  static const SchemaRegistry registry = [] {
-    SchemaRegistry r;
-    for (auto declare : {deck_params,          output_params,         step_params,
-                         time_step_params,     newmark_params,        newton_params,
-                         body_params,          prescribed_dof_params, load_params,
-                         rigid_node_params,    node_load_params,      shape_params,
-                         boundary_params,      motion_params,         contact_params,
-                         search_domain_params, interaction_params,    normal_law_params,
-                         friction_params,      action_params,         friction_switch_params,
-                         body_file_params,     packing_params,        group_velocity_params,
-                         material_params,      contact_group_params})
-      r.add_object(declare());
-    r.add_family(time_function_family());
-    r.add_family(geometry_family());
-    r.add_family(surface_family());
-    r.add_family(normal_branch_family());
-    r.add_family(damping_family());
-    return r;
-  }();
-  return registry;
-}
+const SchemaRegistry& deck_registry() { return declared_schemas(); }
+
+POLYDEM_DECLARE_OBJECT(deck_params)
+POLYDEM_DECLARE_OBJECT(output_params)
+POLYDEM_DECLARE_OBJECT(step_params)
+POLYDEM_DECLARE_OBJECT(time_step_params)
+POLYDEM_DECLARE_OBJECT(newmark_params)
+POLYDEM_DECLARE_OBJECT(newton_params)
 
 }  // namespace polydem

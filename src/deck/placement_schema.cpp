@@ -1,5 +1,7 @@
 #include "src/deck/placement_schema.hpp"
 
+#include "src/params/declarations.hpp"
+
 #include <algorithm>
 
 #include "src/params/param_set.hpp"
@@ -92,5 +94,9 @@ void check_placement_references(const ParamSet& deck) {
       deck.objects("packings").empty())
     throw deck.error("bodies", "the deck has no bodies: give `bodies`, `body_files` or `packings`");
 }
+
+POLYDEM_DECLARE_OBJECT(body_file_params)
+POLYDEM_DECLARE_OBJECT(packing_params)
+POLYDEM_DECLARE_OBJECT(group_velocity_params)
 
 }  // namespace polydem

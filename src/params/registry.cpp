@@ -1,8 +1,31 @@
 #include "src/params/registry.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace polydem {
+
+PolymorphicFamily PolymorphicFamily::named(std::string name, std::string description) {
+  PolymorphicFamily family;
+  family.name = std::move(name);
+  family.description = std::move(description);
+  return family;
+}
+
+PolymorphicFamily& PolymorphicFamily::with_bare_scalar(std::string type) {
+  bare_scalar_type = std::move(type);
+  return *this;
+}
+
+PolymorphicFamily& PolymorphicFamily::with_map_default(std::string type) {
+  map_default_type = std::move(type);
+  return *this;
+}
+
+PolymorphicFamily& PolymorphicFamily::with_bare_names() {
+  bare_names = true;
+  return *this;
+}
 
 const ObjectSchema* PolymorphicFamily::find(const std::string& type) const {
   for (const auto& member : members)

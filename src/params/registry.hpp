@@ -15,7 +15,19 @@ struct PolymorphicFamily {
   std::string name;  ///< e.g. "time_function"
   std::string description;
   std::string bare_scalar_type;  ///< the member a bare number stands for (empty: not allowed)
+  /// The member a map stands for when it is not {type: payload} (its keys are
+  /// that member's), e.g. `dt: {initial: 1e-3}` for {adaptive: {initial: 1e-3}};
+  /// empty: not allowed.
+  std::string map_default_type;
+  /// A bare name stands for that member with its defaults (`linear_solver: umfpack`).
+  bool bare_names = false;
   std::vector<ObjectSchema> members;
+
+  /// A family with this name and description; the refinements below set the rest.
+  static PolymorphicFamily named(std::string name, std::string description);
+  PolymorphicFamily& with_bare_scalar(std::string type);
+  PolymorphicFamily& with_map_default(std::string type);
+  PolymorphicFamily& with_bare_names();
 
   const ObjectSchema* find(const std::string& type) const;
   std::vector<std::string> type_names() const;

@@ -1,7 +1,5 @@
 #include "src/params/time_function_params.hpp"
 
-#include <stdexcept>
-
 #include "src/params/param_format.hpp"
 
 namespace polydem {
@@ -50,38 +48,19 @@ ObjectSchema table_params() {
 
 TimeFunction build_table(const ParamSet& set) { return TimeFunction::table(set.points("table")); }
 
-struct TimeFunctionType {
-  ObjectSchema (*params)();
-  TimeFunction (*build)(const ParamSet&);
-};
-
-// Adding a time function type means adding one line here.
-const std::vector<TimeFunctionType>& time_function_types() {
-  static const std::vector<TimeFunctionType> types = {
-      {constant_params, build_constant},
-      {ramp_params, build_ramp},
-      {table_params, build_table},
-  };
-  return types;
-}
-
 }  // namespace
 
-PolymorphicFamily time_function_family() {
-  PolymorphicFamily family;
-  family.name = "time_function";
-  family.description =
-      "A scalar function of time, written as a map with one key naming its type, or as a bare "
-      "number meaning a constant.";
-  family.bare_scalar_type = "constant";
-  for (const auto& type : time_function_types()) family.members.push_back(type.params());
+Family<TimeFunction>& time_functions() {
+  static Family<TimeFunction> family(
+      PolymorphicFamily::named("time_function",
+                               "A scalar function of time, written as a map with one key naming "
+                               "its type, or as a bare number meaning a constant.")
+          .with_bare_scalar("constant"));
   return family;
 }
 
 TimeFunction build_time_function(const ParamSet& member) {
-  for (const auto& type : time_function_types())
-    if (type.params().name == member.schema) return type.build(member);
-  throw std::logic_error("unregistered time function type '" + member.schema + "'");
+  return time_functions().build(member);
 }
 
 ParamSet constant_time_function(double value) {
@@ -91,5 +70,10 @@ ParamSet constant_time_function(double value) {
   set.params.push_back({"constant", ParamType::Real, value, {}, false});
   return set;
 }
+
+POLYDEM_DECLARE_FAMILY(time_functions)
+POLYDEM_REGISTER(time_functions(), constant_params, build_constant)
+POLYDEM_REGISTER(time_functions(), ramp_params, build_ramp)
+POLYDEM_REGISTER(time_functions(), table_params, build_table)
 
 }  // namespace polydem

@@ -1,16 +1,16 @@
 // The time_function family of deck values: {constant: 2}, a bare number,
 // {ramp: {t0, v0, t1, v1}} and {table: [[t, v], ...]}. Each type declares its
-// keys and how it builds a TimeFunction in one table in the .cpp file.
+// keys and how it builds a TimeFunction, and registers itself in the family.
 #pragma once
 
 #include "src/core/time_function.hpp"
 #include "src/params/param_set.hpp"
-#include "src/params/registry.hpp"
+#include "src/params/family.hpp"
 
 namespace polydem {
 
-/// The family's declarations, for the registry.
-PolymorphicFamily time_function_family();
+/// The family: its members build TimeFunctions.
+Family<TimeFunction>& time_functions();
 
 /// Builds the function a read family member (ParamSet::schema names its type) describes.
 TimeFunction build_time_function(const ParamSet& member);
