@@ -10,6 +10,7 @@
 #include "contact/geometry/convex_hull.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "tests/analysis_fixtures.hpp"
+#include "tests/deck_fixtures.hpp"
 
 namespace polydem::testing {
 
@@ -26,11 +27,7 @@ inline InteractionSpec interaction(const std::string& a, const std::string& b,
 }
 
 inline ShapeSpec box_shape(const std::string& name, const Vec3& size) {
-  ShapeSpec shape;
-  shape.name = name;
-  shape.kind = "box";
-  shape.size = size;
-  return shape;
+  return shape_from(name, "{box: {size: " + yaml_vector(size) + "}}");
 }
 
 /// A sphere-like polyhedron of radius r: the convex hull of an octahedron whose
@@ -54,11 +51,8 @@ inline ShapeSpec sphere_like_shape(const std::string& name, double radius, int n
   for (const Vec3& v : hull.vertices) obj << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
   for (const auto& t : hull.triangles)
     obj << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
-  ShapeSpec shape;
-  shape.name = name;
-  shape.kind = "mesh";
-  shape.file = path.string();
-  return shape;
+  obj.close();
+  return shape_from(name, "{mesh: {file: '" + path.string() + "'}}");
 }
 
 inline BodySpec shaped_body(const std::string& name, const std::string& shape, double density,
@@ -73,11 +67,8 @@ inline BodySpec shaped_body(const std::string& name, const std::string& shape, d
 }
 
 inline BoundarySpec ground_plane(double size = 10.0) {
-  BoundarySpec ground;
-  ground.name = "ground";
-  ground.kind = "plane";
-  ground.length_u = ground.length_v = size;
-  return ground;
+  return boundary_from("ground", "{plane: {length_u: " + yaml_number(size) +
+                                     ", length_v: " + yaml_number(size) + "}}");
 }
 
 /// One dynamic step with the given bodies (all with shapes), a ground plane and laws.

@@ -346,14 +346,11 @@ TEST_CASE(
                    {interaction("default", "boundary", unit_cube_law(), 0.7, friction(0.3, 0.3)),
                     interaction("default", "wall", unit_cube_law(), 0.7)},  // a frictionless wall
                    2.0, 5e-3);
-  BoundarySpec wall;
-  wall.name = "wall";
+  BoundarySpec wall =
+      boundary_from("wall",
+                    "{plane: {center: [1, 0, 0.5], normal: [-1, 0, 0], u_direction: [0, 1, 0], "
+                    "length_u: 3, length_v: 3}}");
   wall.group = "wall";
-  wall.kind = "plane";
-  wall.center = Vec3(1.0, 0, 0.5);
-  wall.normal = -Vec3::UnitX();
-  wall.u_direction = Vec3::UnitY();
-  wall.length_u = wall.length_v = 3.0;
   wall.displacement = Vec3(-1.0, 0, 0);
   wall.displacement_scale = TimeFunction::ramp(0.2, 0.0, 2.0, 0.9);  // 0.5 m/s from t = 0.2 s
   deck.boundaries.push_back(wall);

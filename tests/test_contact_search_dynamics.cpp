@@ -114,9 +114,8 @@ TEST_CASE("a stack of cubes settling in a box: bitwise identical on 1 and 2 thre
                                {interaction("default", "boundary", unit_cube_law(), 0.5),
                                 interaction("default", "default", unit_cube_law(), 0.5)},
                                0.22, 5e-3);
-  deck.boundaries.front().kind = "box_container";
-  deck.boundaries.front().half_extents = Vec3(1.25, 1.25, 2.0);
-  deck.boundaries.front().center = Vec3(0, 0, 2.0);
+  deck.boundaries.front() = boundary_from(
+      "ground", "{box_container: {center: [0, 0, 2], half_extents: [1.25, 1.25, 2]}}");
   const ContactRun one = run_contact_deck(deck, 1);
   INFO(one.run.totals.give_up_reason);
   const ContactRun two = run_contact_deck(deck, 2);

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "contact/geometry/mesh_families.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "tests/contact_fixtures.hpp"
 
@@ -116,7 +117,9 @@ TEST_CASE(
 TEST_CASE("tetrapod twist: the friction moment follows the applied one up to the Coulomb limit",
           "[examples][tetrapod]") {
   DeckData deck = example("tetrapod_twist/deck.yaml");
-  deck.shapes[0].facets = 8;  // the same mechanics with a lighter mesh
+  // The same mechanics with a lighter mesh.
+  deck.shapes[0].geometry.at("facets").value = 8LL;
+  deck.shapes[0].mesh = shape_geometries().build(deck.shapes[0].geometry, MeshSource{});
   deck.output.vtk = false;
   const ContactRun r = run_contact_deck(deck);
   REQUIRE_FALSE(r.run.totals.gave_up);

@@ -9,6 +9,7 @@
 #include <btBulletDynamicsCommon.h>
 
 #include "contact/geometry/mass_properties.hpp"
+#include "contact/geometry/tetrapod.hpp"
 #include "solvers/free_rotation_splitting.hpp"
 #include "src/analysis/contact_builder.hpp"
 #include "src/analysis/model_builder.hpp"
@@ -101,7 +102,16 @@ const ShapeSpec& shape_spec(const DeckData& deck, const std::string& name) {
 
 /// The convex pieces of a shape, in its body frame.
 std::vector<std::vector<Vec3>> convex_pieces(const ShapeSpec& spec, const Shape& shape) {
-  if (spec.kind == "tetrapod") return tetrapod_convex_pieces(tetrapod_params(spec));
+  const ParamSet& g = spec.geometry;
+  if (g.schema == "tetrapod") {
+    TetrapodParams params;
+    params.leg_length = g.real("leg_length");
+    params.base_radius = g.real("base_radius");
+    params.tip_radius = g.real("tip_radius");
+    params.facets = static_cast<int>(g.integer("facets"));
+    params.hub_distance = g.real("hub_distance");
+    return tetrapod_convex_pieces(params);
+  }
   return {shape.mesh.vertices};
 }
 
@@ -109,9 +119,9 @@ std::vector<std::vector<Vec3>> convex_pieces(const ShapeSpec& spec, const Shape&
 btCollisionShape* body_shape(World& world, const ShapeSpec& spec, const Shape& shape,
                              const PrincipalInertia& frame, const Vec3& centre, double size,
                              double margin) {
-  if (spec.kind == "box" && frame.axes.isApprox(Eigen::Quaterniond::Identity()) &&
+  if (spec.geometry.schema == "box" && frame.axes.isApprox(Eigen::Quaterniond::Identity()) &&
       centre.isZero(1e-12)) {
-    auto box = std::make_unique<btBoxShape>(to_bullet(spec.size / 2));
+    auto box = std::make_unique<btBoxShape>(to_bullet(spec.geometry.vec3("size") / 2));
     box->setMargin(margin);
     return world.keep(std::move(box));
   }
@@ -141,22 +151,23 @@ void add_boundary(World& world, const BoundarySpec& spec, int boundary, double t
                   double margin) {
   if (!spec.displacement.isZero())
     throw std::invalid_argument("moving boundaries are not supported");
-  if (spec.kind == "plane") {
-    const Vec3 n = spec.normal.normalized();
-    const Vec3 u = (spec.u_direction - n * n.dot(spec.u_direction)).normalized();
+  const ParamSet& s = spec.surface;
+  if (s.schema == "plane") {
+    const Vec3 n = s.vec3("normal").normalized();
+    const Vec3 u = (s.vec3("u_direction") - n * n.dot(s.vec3("u_direction"))).normalized();
     Mat3 axes;
     axes << u, n.cross(u), n;
-    add_slab(world, Eigen::Quaterniond(axes), spec.center - n * thickness / 2,
-             Vec3(spec.length_u / 2, spec.length_v / 2, thickness / 2), margin, boundary);
+    add_slab(world, Eigen::Quaterniond(axes), s.vec3("center") - n * thickness / 2,
+             Vec3(s.real("length_u") / 2, s.real("length_v") / 2, thickness / 2), margin, boundary);
     return;
   }
-  if (spec.kind != "box_container") throw std::invalid_argument("boundary kind " + spec.kind);
-  const Vec3 h = spec.half_extents, c = spec.center;
+  if (s.schema != "box_container") throw std::invalid_argument("boundary kind " + s.schema);
+  const Vec3 h = s.vec3("half_extents"), c = s.vec3("center");
   const double t = thickness;
   const Eigen::Quaterniond same = Eigen::Quaterniond::Identity();
   add_slab(world, same, c - Vec3(0, 0, h.z() + t / 2), Vec3(h.x() + t, h.y() + t, t / 2), margin,
            boundary);
-  if (!spec.open_top)
+  if (!s.boolean("open_top"))
     add_slab(world, same, c + Vec3(0, 0, h.z() + t / 2), Vec3(h.x() + t, h.y() + t, t / 2), margin,
              boundary);
   for (const double side : {-1.0, 1.0}) {

@@ -2,47 +2,11 @@
 
 #include <set>
 
-#include "contact/geometry/boundary_surfaces.hpp"
-#include "contact/geometry/generators.hpp"
 #include "contact/geometry/mass_properties.hpp"
-#include "contact/geometry/mesh_reader.hpp"
-#include "contact/geometry/mesh_transform.hpp"
 #include "contact/geometry/shape_builder.hpp"
-#include "contact/geometry/tetrapod.hpp"
 
 namespace polydem {
 namespace {
-
-TriangleMesh particle_mesh(const ShapeSpec& spec) {
-  if (spec.kind == "box") return make_box(spec.size.x() / 2, spec.size.y() / 2, spec.size.z() / 2);
-  if (spec.kind == "tetrahedron") return make_tetrahedron_with_edge(spec.edge);
-  if (spec.kind == "octahedron") return make_octahedron_with_edge(spec.edge);
-  if (spec.kind == "tetrapod") return make_tetrapod(tetrapod_params(spec));
-  MeshTransform scale;
-  scale.scale = spec.scale;
-  return transformed(read_mesh(spec.file), scale);
-}
-
-TriangleMesh boundary_mesh(const BoundarySpec& spec) {
-  if (spec.kind == "plane")
-    return make_planar_rectangle(
-        {spec.center, spec.normal, spec.u_direction, spec.length_u, spec.length_v});
-  if (spec.kind == "box_container")
-    return make_box_container({spec.center, spec.half_extents, spec.open_top});
-  MeshTransform scale;
-  scale.scale = spec.scale;
-  return transformed(read_mesh(spec.file), scale);
-}
-
-/// Mesh and generator problems name the mesh; this adds where the deck asked for it.
-template <class Build>
-auto with_deck_context(const SourceMark& mark, const std::string& what, Build build) {
-  try {
-    return build();
-  } catch (const InputError& error) {
-    throw InputError(mark.str() + ": " + what + ": " + error.what());
-  }
-}
 
 /// The group's material, or null.
 const ContactMaterial* group_material(const ContactSpec& contact, const std::string& group) {
@@ -72,22 +36,11 @@ struct GroupIndex {
 
 }  // namespace
 
-TetrapodParams tetrapod_params(const ShapeSpec& spec) {
-  TetrapodParams params;
-  params.leg_length = spec.leg_length;
-  params.base_radius = spec.base_radius;
-  params.tip_radius = spec.tip_radius;
-  params.facets = spec.facets;
-  params.hub_distance = spec.hub_distance;
-  return params;
-}
-
 ShapeLibrary build_shapes(const DeckData& deck) {
   ShapeLibrary shapes;
   for (const ShapeSpec& spec : deck.shapes)
-    shapes[spec.name] = with_deck_context(spec.mark, "shape '" + spec.name + "'", [&] {
-      return build_shape(particle_mesh(spec), spec.name);
-    });
+    shapes[spec.name] = with_input_context(spec.mark, "shape '" + spec.name + "'",
+                                           [&] { return build_shape(spec.mesh, spec.name); });
   return shapes;
 }
 
@@ -115,9 +68,8 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;
     surface.name = spec.name;
-    surface.shape = with_deck_context(spec.mark, "boundary '" + spec.name + "'", [&] {
-      return build_boundary_shape(boundary_mesh(spec), spec.name);
-    });
+    surface.shape = with_input_context(spec.mark, "boundary '" + spec.name + "'",
+                                       [&] { return build_boundary_shape(spec.mesh, spec.name); });
     surface.displacement = spec.displacement;
     surface.displacement_scale = spec.displacement_scale;
     surface.group = groups.id(spec.group);

@@ -1,5 +1,5 @@
-// Builds the contact part of a model from the deck: shapes (generated or read
-// from mesh files), mesh-derived mass properties, boundaries and the
+// Builds the contact part of a model from the deck: shapes (with their
+// sub-region structure), mesh-derived mass properties, boundaries and the
 // interaction table per pair of groups.
 #pragma once
 
@@ -8,15 +8,11 @@
 #include <string>
 
 #include "contact/contact_set.hpp"
-#include "contact/geometry/tetrapod.hpp"
 #include "src/deck/deck_data.hpp"
 
 namespace polydem {
 
 using ShapeLibrary = std::map<std::string, std::shared_ptr<const Shape>>;
-
-/// The tetrapod generator's parameters of a `tetrapod` shape.
-TetrapodParams tetrapod_params(const ShapeSpec& spec);
 
 /// Every shape of the deck, built once; InputError naming the deck entry and
 /// the mesh problem for a bad mesh.

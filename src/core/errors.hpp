@@ -25,6 +25,18 @@ class InputError : public std::runtime_error {
   InputError(const SourceMark& where, const std::string& key, const std::string& message);
 };
 
+/// build(), with an InputError it throws prefixed by where the deck asked for
+/// it and what it was ("deck.yaml:12:5: shape 'cube': ..."): mesh and generator
+/// problems name the mesh, the deck names the entry.
+template <class Build>
+auto with_input_context(const SourceMark& mark, const std::string& what, Build build) {
+  try {
+    return build();
+  } catch (const InputError& error) {
+    throw InputError(mark.str() + ": " + what + ": " + error.what());
+  }
+}
+
 /// The time integrator could not continue (Δt fell below its minimum).
 class SolverGaveUp : public std::runtime_error {
  public:

@@ -17,129 +17,6 @@
 namespace polydem {
 namespace {
 
-// ---- geometry family: particle shapes ----
-
-ObjectSchema box_geometry() {
-  ObjectSchema schema{"box", "A box centred on the pole: `{box: {size: [a, b, c]}}`."};
-  schema.add_vec3("size", "Edge lengths along the body axes.").with_unit("m").make_required();
-  schema.complete = [](ParamSet& set) {
-    if (!(set.vec3("size").minCoeff() > 0))
-      throw set.error("size", "every edge length must be > 0");
-  };
-  return schema;
-}
-
-ObjectSchema tetrahedron_geometry() {
-  ObjectSchema schema{"tetrahedron",
-                      "A regular tetrahedron centred on the pole, one vertex on +z."};
-  schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
-  return schema;
-}
-
-ObjectSchema octahedron_geometry() {
-  ObjectSchema schema{"octahedron",
-                      "A regular octahedron centred on the pole, vertices on the axes."};
-  schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
-  return schema;
-}
-
-ObjectSchema tetrapod_geometry() {
-  ObjectSchema schema{
-      "tetrapod",
-      "Four truncated-cone legs along the tetrahedral directions joined by a convex "
-      "hub (paper §3.4, §3.6): a non-convex particle with concave edges."};
-  schema.add_real("leg_length", "Centre to tip-cap centre.")
-      .with_unit("m")
-      .make_required()
-      .greater_than(0);
-  schema.add_real("base_radius", "Leg radius at the centre.")
-      .with_unit("m")
-      .make_required()
-      .greater_than(0);
-  schema.add_real("tip_radius", "Leg radius at the tip.")
-      .with_unit("m")
-      .make_required()
-      .greater_than(0);
-  schema.add_integer("facets", "Sides of each leg's polygonal cross-section.")
-      .with_default(16LL)
-      .at_least(3)
-      .at_most(256);
-  schema
-      .add_real("hub_distance",
-                "Where the legs meet the hub, from the centre; 0 picks base_radius.")
-      .with_unit("m")
-      .with_default(0.0)
-      .at_least(0);
-  return schema;
-}
-
-ObjectSchema mesh_geometry() {
-  ObjectSchema schema{"mesh",
-                      "A closed, outward-oriented triangle mesh from an STL (ASCII or binary) or "
-                      "OBJ file; coordinates are body-frame positions relative to the pole."};
-  schema.add_string("file", "Mesh file, relative to the deck's folder.").make_required();
-  schema.add_real("scale", "Uniform scale applied to the coordinates.")
-      .with_default(1.0)
-      .greater_than(0);
-  return schema;
-}
-
-// ---- surface family: boundaries ----
-
-ObjectSchema plane_surface() {
-  ObjectSchema schema{"plane", "A finite rectangle (two triangles), facing the bodies."};
-  schema.add_vec3("center", "Centre of the rectangle.")
-      .with_unit("m")
-      .with_default(Vec3(Vec3::Zero()));
-  schema.add_vec3("normal", "Normal towards the bodies.").with_default(Vec3(Vec3::UnitZ()));
-  schema.add_vec3("u_direction", "Direction of the first side (projected into the plane).")
-      .with_default(Vec3(Vec3::UnitX()));
-  schema.add_real("length_u", "Length of the first side.")
-      .with_unit("m")
-      .make_required()
-      .greater_than(0);
-  schema.add_real("length_v", "Length of the second side.")
-      .with_unit("m")
-      .make_required()
-      .greater_than(0);
-  schema.complete = [](ParamSet& set) {
-    const Vec3 n = set.vec3("normal");
-    if (!(n.norm() > 0)) throw set.error("normal", "must not be the zero vector");
-    if (n.normalized().cross(set.vec3("u_direction")).norm() <
-            1e-9 * set.vec3("u_direction").norm() ||
-        !(set.vec3("u_direction").norm() > 0))
-      throw set.error("u_direction", "must not be zero or parallel to the normal");
-  };
-  return schema;
-}
-
-ObjectSchema box_container_surface() {
-  ObjectSchema schema{"box_container",
-                      "An axis-aligned box seen from inside (bottom, four walls, optional lid), "
-                      "normals inward."};
-  schema.add_vec3("center", "Centre of the box.").with_unit("m").with_default(Vec3(Vec3::Zero()));
-  schema.add_vec3("half_extents", "Half the inner size along x, y, z.")
-      .with_unit("m")
-      .make_required();
-  schema.add_bool("open_top", "Leave out the lid.").with_default(true);
-  schema.complete = [](ParamSet& set) {
-    if (!(set.vec3("half_extents").minCoeff() > 0))
-      throw set.error("half_extents", "every half extent must be > 0");
-  };
-  return schema;
-}
-
-ObjectSchema surface_mesh() {
-  ObjectSchema schema{
-      "surface_mesh",
-      "A triangle mesh (STL or OBJ), open or closed, whose normals face the bodies."};
-  schema.add_string("file", "Mesh file, relative to the deck's folder.").make_required();
-  schema.add_real("scale", "Uniform scale applied to the coordinates.")
-      .with_default(1.0)
-      .greater_than(0);
-  return schema;
-}
-
 /// The interaction's two group names, ordered.
 std::pair<std::string, std::string> group_pair(const std::string& a, const std::string& b) {
   return a < b ? std::pair{a, b} : std::pair{b, a};
@@ -215,23 +92,6 @@ void check_interactions(const ParamSet& deck) {
 }
 
 }  // namespace
-
-PolymorphicFamily geometry_family() {
-  PolymorphicFamily family;
-  family.name = "geometry";
-  family.description = "The geometry of a particle shape, a map with one key naming its type.";
-  family.members = {box_geometry(), tetrahedron_geometry(), octahedron_geometry(),
-                    tetrapod_geometry(), mesh_geometry()};
-  return family;
-}
-
-PolymorphicFamily surface_family() {
-  PolymorphicFamily family;
-  family.name = "surface";
-  family.description = "The surface of a boundary, a map with one key naming its type.";
-  family.members = {plane_surface(), box_container_surface(), surface_mesh()};
-  return family;
-}
 
 ObjectSchema shape_params() {
   ObjectSchema schema{"shape", "A particle shape that bodies refer to by name."};
@@ -464,7 +324,5 @@ POLYDEM_DECLARE_OBJECT(search_domain_params)
 POLYDEM_DECLARE_OBJECT(interaction_params)
 POLYDEM_DECLARE_OBJECT(normal_law_params)
 POLYDEM_DECLARE_OBJECT(friction_params)
-POLYDEM_DECLARE_FAMILY_DESCRIPTION(geometry_family)
-POLYDEM_DECLARE_FAMILY_DESCRIPTION(surface_family)
 
 }  // namespace polydem

@@ -1,7 +1,8 @@
 // Declarations of the deck's contact sections: `shapes` (particle geometry),
 // `boundaries` (surfaces without DOFs, optionally moving) and `contact`
 // (search settings and the interaction laws per pair of groups, paper
-// §2.4.7–2.4.8), with the `geometry` and `surface` families.
+// §2.4.7–2.4.8). The `geometry` and `surface` families are declared with the
+// meshes they build (contact/geometry/mesh_families.hpp).
 #pragma once
 
 #include "src/params/param_spec.hpp"
@@ -17,11 +18,6 @@ ObjectSchema search_domain_params();
 ObjectSchema interaction_params();
 ObjectSchema normal_law_params();
 ObjectSchema friction_params();
-
-/// {box: ...}, {tetrahedron: ...}, {octahedron: ...}, {tetrapod: ...}, {mesh: ...}.
-PolymorphicFamily geometry_family();
-/// {plane: ...}, {box_container: ...}, {surface_mesh: ...}.
-PolymorphicFamily surface_family();
 
 /// Deck-level checks across sections: bodies name defined shapes, shapes need
 /// a contact law for every pair of groups that can meet.

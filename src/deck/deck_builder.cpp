@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "contact/geometry/mesh_families.hpp"
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
 #include "src/params/time_function_params.hpp"
@@ -132,57 +133,22 @@ BodySpec body(const ParamSet& set) {
   return spec;
 }
 
-/// A file named in the deck, relative to the deck's folder unless absolute.
-std::string deck_relative(const std::string& deck_file, const std::string& file) {
-  const std::filesystem::path path(file);
-  if (path.is_absolute()) return file;
-  return (std::filesystem::path(deck_file).parent_path() / path).lexically_normal().string();
-}
-
-ShapeSpec shape(const ParamSet& set, const std::string& deck_file) {
-  ShapeSpec spec;
-  spec.name = set.string("name");
+ShapeSpec shape(const ParamSet& set, const MeshSource& source) {
+  const std::string name = set.string("name");
   const ParamSet& geometry = set.object("geometry");
-  spec.kind = geometry.schema;
-  if (spec.kind == "box") spec.size = geometry.vec3("size");
-  if (spec.kind == "tetrahedron" || spec.kind == "octahedron") spec.edge = geometry.real("edge");
-  if (spec.kind == "tetrapod") {
-    spec.leg_length = geometry.real("leg_length");
-    spec.base_radius = geometry.real("base_radius");
-    spec.tip_radius = geometry.real("tip_radius");
-    spec.facets = static_cast<int>(geometry.integer("facets"));
-    spec.hub_distance = geometry.real("hub_distance");
-  }
-  if (spec.kind == "mesh") {
-    spec.file = deck_relative(deck_file, geometry.string("file"));
-    spec.scale = geometry.real("scale");
-  }
-  spec.mark = set.mark;
-  return spec;
+  return {name, geometry,
+          with_input_context(set.mark, "shape '" + name + "'",
+                             [&] { return shape_geometries().build(geometry, source); }),
+          set.mark};
 }
 
-BoundarySpec boundary(const ParamSet& set, const std::string& deck_file) {
+BoundarySpec boundary(const ParamSet& set, const MeshSource& source) {
   BoundarySpec spec;
   spec.name = set.string("name");
   spec.group = set.string("group");
-  const ParamSet& surface = set.object("surface");
-  spec.kind = surface.schema;
-  if (spec.kind == "plane") {
-    spec.center = surface.vec3("center");
-    spec.normal = surface.vec3("normal");
-    spec.u_direction = surface.vec3("u_direction");
-    spec.length_u = surface.real("length_u");
-    spec.length_v = surface.real("length_v");
-  }
-  if (spec.kind == "box_container") {
-    spec.center = surface.vec3("center");
-    spec.half_extents = surface.vec3("half_extents");
-    spec.open_top = surface.boolean("open_top");
-  }
-  if (spec.kind == "surface_mesh") {
-    spec.file = deck_relative(deck_file, surface.string("file"));
-    spec.scale = surface.real("scale");
-  }
+  spec.surface = set.object("surface");
+  spec.mesh = with_input_context(set.mark, "boundary '" + spec.name + "'",
+                                 [&] { return boundary_surfaces().build(spec.surface, source); });
   const ParamSet& motion = set.object("motion");
   spec.displacement = motion.vec3("displacement");
   if (motion.has_value("scale"))
@@ -227,8 +193,8 @@ BodyTemplate body_template(const ParamSet& set) {
           set.vec3("angular_velocity")};
 }
 
-BodyFileSpec body_file(const ParamSet& set, const std::string& deck_file) {
-  return {deck_relative(deck_file, set.string("file")), body_template(set), set.mark};
+BodyFileSpec body_file(const ParamSet& set, const MeshSource& source) {
+  return {source.resolve(set.string("file")), body_template(set), set.mark};
 }
 
 PackingSpec packing(const ParamSet& set) {
@@ -277,14 +243,15 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   data.output.surfaces = output.boolean("surfaces");
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
-  for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, file_name));
+  const MeshSource source{std::filesystem::path(file_name).parent_path()};
+  for (const auto& item : deck.objects("shapes")) data.shapes.push_back(shape(item, source));
   for (const auto& item : deck.objects("body_files"))
-    data.body_files.push_back(body_file(item, file_name));
+    data.body_files.push_back(body_file(item, source));
   for (const auto& item : deck.objects("packings")) data.packings.push_back(packing(item));
   for (const auto& item : deck.objects("group_velocities"))
     data.group_velocities.push_back(group_velocity(item));
   for (const auto& item : deck.objects("boundaries"))
-    data.boundaries.push_back(boundary(item, file_name));
+    data.boundaries.push_back(boundary(item, source));
   data.contact = contact(deck.object("contact"));
   return data;
 }

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "contact/geometry/triangle_mesh.hpp"
 #include "contact/law/interaction.hpp"
 #include "contact/law/normal_law_recipe.hpp"
 #include "elements/applied_loads.hpp"
@@ -17,6 +18,7 @@
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
 #include "src/model/step_context.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 
@@ -56,17 +58,12 @@ struct BodySpec {
   SourceMark mark;
 };
 
-/// A particle shape: a generated solid or a closed mesh file, in the body frame
-/// (coordinates relative to the pole).
+/// A particle shape: the closed mesh its geometry (a `geometry` family member)
+/// builds, in the body frame (coordinates relative to the pole).
 struct ShapeSpec {
   std::string name;
-  std::string kind;          ///< box | tetrahedron | octahedron | tetrapod | mesh
-  Vec3 size = Vec3::Ones();  ///< box: edge lengths (m)
-  double edge = 1;           ///< tetrahedron, octahedron: edge length (m)
-  double leg_length = 1, base_radius = 0.3, tip_radius = 0.1, hub_distance = 0;  ///< tetrapod (m)
-  int facets = 16;                                                               ///< tetrapod
-  std::string file;  ///< mesh: path as resolved against the deck's folder
-  double scale = 1;  ///< mesh
+  ParamSet geometry;  ///< as declared: a member of the `geometry` family
+  TriangleMesh mesh;
   SourceMark mark;
 };
 
@@ -113,16 +110,9 @@ struct GroupVelocitySpec {
 struct BoundarySpec {
   std::string name;
   std::string group = "boundary";
-  std::string kind;  ///< plane | box_container | surface_mesh
-  Vec3 center = Vec3::Zero();
-  Vec3 normal = Vec3::UnitZ();
-  Vec3 u_direction = Vec3::UnitX();
-  double length_u = 1, length_v = 1;                              ///< plane (m)
-  Vec3 half_extents = Vec3::Ones();                               ///< box_container (m)
-  bool open_top = true;                                           ///< box_container
-  std::string file;                                               ///< surface_mesh
-  double scale = 1;                                               ///< surface_mesh
-  Vec3 displacement = Vec3::Zero();                               ///< d (m)
+  ParamSet surface;                  ///< as declared: a member of the `surface` family
+  TriangleMesh mesh;                 ///< the sheet it builds, facing the bodies
+  Vec3 displacement = Vec3::Zero();  ///< d (m)
   TimeFunction displacement_scale = TimeFunction::constant(0.0);  ///< s(t)
   bool active = true;  ///< acting from the start (else from an add_boundary action)
   SourceMark mark;
