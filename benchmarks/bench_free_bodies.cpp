@@ -11,7 +11,12 @@
 
 #include <random>
 
+#include "solvers/auto_linear_solver.hpp"
 #include "solvers/linear_solver.hpp"
+#include "solvers/umfpack_solver.hpp"
+#if POLYDEM_WITH_PETSC
+#include "solvers/petsc/petsc_linear_solver.hpp"
+#endif
 #include "solvers/parallel_runtime.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/model_builder.hpp"
@@ -82,7 +87,7 @@ void BM_Factorisation(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
   Scene scene(count);
   scene.system.evaluate();
-  auto solver = make_linear_solver(LinearSolverKind::Umfpack);
+  auto solver = make_umfpack_solver();
   solver->analyze(scene.system.tangent());
   for (auto _ : state) benchmark::DoNotOptimize(solver->factorize(scene.system.tangent()));
   report_per_body(state, count);
@@ -92,7 +97,7 @@ void BM_Solve(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
   Scene scene(count);
   scene.system.evaluate();
-  auto solver = make_linear_solver(LinearSolverKind::Umfpack);
+  auto solver = make_umfpack_solver();
   solver->analyze(scene.system.tangent());
   solver->factorize(scene.system.tangent());
   Eigen::VectorXd rhs = -scene.system.residual(), x;
@@ -103,7 +108,7 @@ void BM_Solve(benchmark::State& state) {
 void BM_NewtonIteration(benchmark::State& state) {
   const int count = static_cast<int>(state.range(0));
   Scene scene(count);
-  auto solver = make_linear_solver(LinearSolverKind::Auto);
+  auto solver = make_auto_linear_solver();
   scene.system.evaluate();
   solver->analyze(scene.system.tangent());
   Eigen::VectorXd rhs, x;
@@ -121,11 +126,11 @@ void BM_NewtonIteration(benchmark::State& state) {
 // One numeric factorisation and solve on an analysed pattern: the linear
 // algebra of one Newton iteration. The first factorisation is not timed:
 // PETSc (MUMPS) does its symbolic phase there, UMFPACK in analyze().
-void BM_FactoriseAndSolve(benchmark::State& state, LinearSolverKind kind) {
+void BM_FactoriseAndSolve(benchmark::State& state, std::unique_ptr<LinearSolver> (*make)()) {
   const int count = static_cast<int>(state.range(0));
   Scene scene(count);
   scene.system.evaluate();
-  auto solver = make_linear_solver(kind);
+  auto solver = make();
   solver->analyze(scene.system.tangent());
   solver->factorize(scene.system.tangent());
   Eigen::VectorXd rhs = -scene.system.residual(), x;
@@ -142,12 +147,14 @@ BENCHMARK(BM_Assembly)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Factorisation)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Solve)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NewtonIteration)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_FactoriseAndSolve, umfpack, LinearSolverKind::Umfpack)
+BENCHMARK_CAPTURE(BM_FactoriseAndSolve, umfpack, make_umfpack_solver)
     ->Arg(10000)
     ->Unit(benchmark::kMillisecond);
 #if POLYDEM_WITH_PETSC
+std::unique_ptr<LinearSolver> make_default_petsc_solver() { return make_petsc_linear_solver(""); }
+
 // A fixed count: every iteration is a collective call, so all ranks must run the same number.
-BENCHMARK_CAPTURE(BM_FactoriseAndSolve, petsc, LinearSolverKind::Petsc)
+BENCHMARK_CAPTURE(BM_FactoriseAndSolve, petsc, make_default_petsc_solver)
     ->Arg(10000)
     ->Iterations(30)
     ->Unit(benchmark::kMillisecond);

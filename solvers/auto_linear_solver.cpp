@@ -8,11 +8,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "solvers/auto_linear_solver.hpp"
 #include "solvers/cholmod_solver.hpp"
+#include "solvers/linear_solver_family.hpp"
 #include "solvers/umfpack_solver.hpp"
-#if POLYDEM_WITH_PETSC
-#include "solvers/petsc/petsc_linear_solver.hpp"
-#endif
 
 namespace polydem {
 namespace {
@@ -86,25 +85,24 @@ class AutoLinearSolver final : public LinearSolver {
   bool cholmod_analyzed_ = false;
 };
 
+ObjectSchema auto_params() {
+  return {"auto",
+          "CHOLMOD while the tangent is symmetric positive definite, UMFPACK otherwise, "
+          "decided at each factorisation."};
+}
+
+LinearSolverChoice choose_auto(const ParamSet& set) {
+  return {set.schema, make_auto_linear_solver, {}, false, set.mark, {}};
+}
+
 }  // namespace
 
-std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind,
-                                                 [[maybe_unused]] std::string_view petsc_options) {
-  switch (kind) {
-    case LinearSolverKind::Umfpack:
-      return make_umfpack_solver();
-    case LinearSolverKind::Cholmod:
-      return make_cholmod_solver();
-    case LinearSolverKind::Petsc:
-#if POLYDEM_WITH_PETSC
-      return make_petsc_linear_solver(petsc_options);
-#else
-      throw std::logic_error("the PETSc linear solver is not compiled into this polydem");
-#endif
-    case LinearSolverKind::Auto:
-      break;
-  }
+std::unique_ptr<LinearSolver> make_auto_linear_solver() {
   return std::make_unique<AutoLinearSolver>();
 }
+
+LinearSolverChoice automatic_linear_solver() { return choose_auto(default_linear_solver("auto")); }
+
+POLYDEM_REGISTER(linear_solvers(), auto_params, choose_auto)
 
 }  // namespace polydem

@@ -2,6 +2,8 @@
 
 #include <Eigen/CholmodSupport>
 
+#include "solvers/linear_solver_family.hpp"
+
 namespace polydem {
 namespace {
 
@@ -26,8 +28,20 @@ class CholmodSolver final : public LinearSolver {
   Eigen::CholmodSupernodalLLT<SparseMatrix, Eigen::Lower> llt_;
 };
 
+ObjectSchema cholmod_params() {
+  return {"cholmod",
+          "CHOLMOD supernodal Cholesky (SuiteSparse): symmetric positive definite tangents "
+          "only; a step whose tangent is not fails."};
+}
+
+LinearSolverChoice choose_cholmod(const ParamSet& set) {
+  return {set.schema, make_cholmod_solver, {}, false, set.mark, {}};
+}
+
 }  // namespace
 
 std::unique_ptr<LinearSolver> make_cholmod_solver() { return std::make_unique<CholmodSolver>(); }
+
+POLYDEM_REGISTER(linear_solvers(), cholmod_params, choose_cholmod)
 
 }  // namespace polydem

@@ -1,7 +1,8 @@
 // The small interface every linear-solver back end implements: symbolic
 // analysis once per sparsity pattern, numeric factorisation per Newton
 // iteration, then solves. SuiteSparse (UMFPACK, CHOLMOD) is the embedded
-// default; a PETSc back end implements the same interface.
+// default; a PETSc back end implements the same interface. The back ends a
+// deck can name are the members of linear_solver_family.hpp.
 #pragma once
 
 #include <memory>
@@ -10,7 +11,6 @@
 #include <string_view>
 
 #include <Eigen/Core>
-#include "solvers/linear_solver_kind.hpp"
 
 #include "src/core/sparse_matrix.hpp"
 
@@ -31,14 +31,10 @@ class LinearSolver {
   virtual std::string name() const = 0;
 };
 
-/// A back end rejected the options it was given (a deck's petsc_options).
+/// A back end rejected the options it was given (in the deck).
 class LinearSolverOptionsError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-/// `petsc_options` (PETSc's command-line syntax) applies to LinearSolverKind::Petsc only.
-std::unique_ptr<LinearSolver> make_linear_solver(LinearSolverKind kind,
-                                                 std::string_view petsc_options = {});
 
 }  // namespace polydem

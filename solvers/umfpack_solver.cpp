@@ -2,6 +2,8 @@
 
 #include <Eigen/UmfPackSupport>
 
+#include "solvers/linear_solver_family.hpp"
+
 namespace polydem {
 namespace {
 
@@ -30,8 +32,18 @@ class UmfpackSolver final : public LinearSolver {
   Eigen::UmfPackLU<SparseMatrix> lu_;
 };
 
+ObjectSchema umfpack_params() {
+  return {"umfpack", "UMFPACK sparse LU (SuiteSparse): any tangent, symmetric or not."};
+}
+
+LinearSolverChoice choose_umfpack(const ParamSet& set) {
+  return {set.schema, make_umfpack_solver, {}, false, set.mark, {}};
+}
+
 }  // namespace
 
 std::unique_ptr<LinearSolver> make_umfpack_solver() { return std::make_unique<UmfpackSolver>(); }
+
+POLYDEM_REGISTER(linear_solvers(), umfpack_params, choose_umfpack)
 
 }  // namespace polydem

@@ -94,11 +94,10 @@ std::string minimal_with_body_line(const std::string& line) {
   return kMinimalDeck + "    " + line + "\n";  // becomes line 8
 }
 
-// The step's linear-solver keys become lines 4 and 5, their values at column 20.
-std::string minimal_with_solver(const std::string& solver, const std::string& options) {
+// The step's linear solver becomes line 4, its value at column 20.
+std::string minimal_with_solver(const std::string& solver) {
   return replaced(kMinimalDeck, "    dt: {initial: 0.01}\n",
-                  "    dt: {initial: 0.01}\n    linear_solver: " + solver +
-                      "\n    petsc_options: " + options + "\n");
+                  "    dt: {initial: 0.01}\n    linear_solver: " + solver + "\n");
 }
 
 void check_same_function(const TimeFunction& a, const TimeFunction& b) {
@@ -138,8 +137,8 @@ void check_same_deck(const DeckData& a, const DeckData& b) {
     CHECK(x.newton.force_scale == y.newton.force_scale);
     CHECK(x.beta == y.beta);
     CHECK(x.gamma == y.gamma);
-    CHECK(x.linear_solver == y.linear_solver);
-    CHECK(x.petsc_options == y.petsc_options);
+    CHECK(x.linear_solver.name == y.linear_solver.name);
+    CHECK(x.linear_solver.options_key == y.linear_solver.options_key);
   }
   REQUIRE(a.bodies.size() == b.bodies.size());
   for (std::size_t k = 0; k < a.bodies.size(); ++k) {
@@ -200,10 +199,10 @@ TEST_CASE("a complete deck reads into the expected DeckData", "[deck]") {
   CHECK(fall.newton.residual_tolerance == 1e-7);
   CHECK(fall.newton.increment_tolerance == 1e-9);
   CHECK(fall.newton.force_scale == 10.0);
-  CHECK(fall.linear_solver == LinearSolverKind::Cholmod);
+  CHECK(fall.linear_solver.name == "cholmod");
   CHECK(fall.mark.line == 4);
   CHECK(deck.steps[1].type == AnalysisType::Static);
-  CHECK(deck.steps[1].linear_solver == LinearSolverKind::Umfpack);
+  CHECK(deck.steps[1].linear_solver.name == "umfpack");
 
   REQUIRE(deck.bodies.size() == 2);
   const BodySpec& cube = deck.bodies[0];
@@ -255,8 +254,7 @@ TEST_CASE("omitted keys take their declared defaults", "[deck]") {
   CHECK(step.newton.residual_tolerance == 1e-8);
   CHECK(step.newton.increment_tolerance == 1e-10);
   CHECK(step.newton.force_scale == 0.0);
-  CHECK(step.linear_solver == LinearSolverKind::Auto);
-  CHECK(step.petsc_options.empty());
+  CHECK(step.linear_solver.name == "auto");
   const BodySpec& body = deck.bodies.at(0);
   CHECK(body.centre_of_mass == Vec3::Zero());
   CHECK(body.position == Vec3::Zero());
@@ -536,30 +534,45 @@ TEST_CASE("bad deck: huge input", "[deck][errors]") {
 
 TEST_CASE("linear_solver: petsc reads with its options, and without PETSc it names the key",
           "[deck]") {
-  const std::string text = minimal_with_solver("petsc", "\"-ksp_type gmres -pc_type bjacobi\"");
+  const std::string text =
+      minimal_with_solver("{petsc: {options: \"-ksp_type gmres -pc_type bjacobi\"}}");
   if (POLYDEM_WITH_PETSC) {
     const DeckData deck = read_deck_string(text, kFile);
-    CHECK(deck.steps[0].linear_solver == LinearSolverKind::Petsc);
-    CHECK(deck.steps[0].petsc_options == "-ksp_type gmres -pc_type bjacobi");
-    CHECK(deck.steps[0].petsc_options_mark.str() == kFile + ":5:20");
+    CHECK(deck.steps[0].linear_solver.name == "petsc");
+    CHECK(deck.steps[0].linear_solver.needs_mpi);
+    CHECK(deck.steps[0].linear_solver.options_key == "steps[0].linear_solver.petsc.options");
+    CHECK(deck.steps[0].linear_solver.options_mark.str() == kFile + ":4:38");
   } else {
-    check_error(text, 4, 20, "steps[0].linear_solver", "built without PETSc");
+    check_error(text, 4, 29, "steps[0].linear_solver.petsc", "built without PETSc");
   }
 }
 
-TEST_CASE("petsc_options may be an explicit empty string, which adds no options", "[deck]") {
-  const DeckData deck = read_deck_string(minimal_with_solver("umfpack", "\"\""), kFile);
-  CHECK(deck.steps[0].petsc_options.empty());
+TEST_CASE("a bare name is the back end with its defaults", "[deck]") {
+  for (const char* name : {"auto", "umfpack", "cholmod"}) {
+    const DeckData deck = read_deck_string(minimal_with_solver(name), kFile);
+    CHECK(deck.steps[0].linear_solver.name == name);
+    CHECK_FALSE(deck.steps[0].linear_solver.needs_mpi);
+    CHECK_FALSE(deck.steps[0].linear_solver.make_distributed);
+  }
+  check_error(minimal_with_solver("umfpak"), 4, 20, "steps[0].linear_solver",
+              "unknown linear_solver type 'umfpak' (did you mean 'umfpack'?)");
 }
 
-TEST_CASE("bad deck: petsc_options with a SuiteSparse solver", "[deck][errors]") {
-  check_error(minimal_with_solver("umfpack", "\"-ksp_type gmres\""), 5, 20,
-              "steps[0].petsc_options", "applies only with linear_solver: petsc");
+TEST_CASE("petsc options may be an explicit empty string, which adds no options", "[deck]") {
+  if (!POLYDEM_WITH_PETSC) return;
+  const DeckData deck = read_deck_string(minimal_with_solver("{petsc: {options: \"\"}}"), kFile);
+  CHECK(deck.steps[0].linear_solver.name == "petsc");
 }
 
-TEST_CASE("bad deck: petsc_options not starting with an option name", "[deck][errors]") {
-  check_error(minimal_with_solver("petsc", "\"ksp_type gmres\""), 5, 20, "steps[0].petsc_options",
-              "must start with an option name");
+TEST_CASE("bad deck: options for a back end that takes none", "[deck][errors]") {
+  check_error(minimal_with_solver("{umfpack: {options: \"-ksp_type gmres\"}}"), 4, 31,
+              "steps[0].linear_solver.umfpack.options", "unknown key");
+}
+
+TEST_CASE("bad deck: petsc options not starting with an option name", "[deck][errors]") {
+  if (!POLYDEM_WITH_PETSC) return;
+  check_error(minimal_with_solver("{petsc: {options: \"ksp_type gmres\"}}"), 4, 38,
+              "steps[0].linear_solver.petsc.options", "must start with an option name");
 }
 
 TEST_CASE("bad deck: an empty string only where declared so", "[deck][errors]") {

@@ -10,6 +10,8 @@
 
 #include "solvers/linear_solver.hpp"
 #include "solvers/parallel_runtime.hpp"
+#include "solvers/petsc/petsc_linear_solver.hpp"
+#include "solvers/umfpack_solver.hpp"
 #include "src/analysis/global_system.hpp"
 #include "tests/analysis_fixtures.hpp"
 #include "tests/sparse_fixtures.hpp"
@@ -32,7 +34,7 @@ Eigen::VectorXd solve_once(LinearSolver& solver, const SparseMatrix& matrix,
 }
 
 Eigen::VectorXd umfpack_solution(const SparseMatrix& matrix, const Eigen::VectorXd& rhs) {
-  auto umfpack = make_linear_solver(LinearSolverKind::Umfpack);
+  auto umfpack = make_umfpack_solver();
   return solve_once(*umfpack, matrix, rhs);
 }
 
@@ -64,7 +66,7 @@ TEST_CASE("the default PETSc solver is LU with MUMPS and matches UMFPACK", "[pet
   for (unsigned seed : {1u, 2u, 3u}) {
     const SparseMatrix matrix = random_nonsymmetric_matrix(301, 6, seed);
     const Eigen::VectorXd rhs = random_vector(301, seed + 100);
-    auto petsc = make_linear_solver(LinearSolverKind::Petsc);
+    auto petsc = make_petsc_linear_solver("");
     const Eigen::VectorXd solution = solve_once(*petsc, matrix, rhs);
     CHECK(petsc->name() == "petsc/preonly+lu/mumps");
     CHECK(relative_difference(solution, umfpack_solution(matrix, rhs)) < 1e-10);
@@ -74,7 +76,7 @@ TEST_CASE("the default PETSc solver is LU with MUMPS and matches UMFPACK", "[pet
 TEST_CASE("factorize on a kept pattern takes the new values", "[petsc]") {
   SparseMatrix matrix = random_nonsymmetric_matrix(200, 5, 21);
   const Eigen::VectorXd rhs = random_vector(200, 22);
-  auto petsc = make_linear_solver(LinearSolverKind::Petsc);
+  auto petsc = make_petsc_linear_solver("");
   const Eigen::VectorXd first = solve_once(*petsc, matrix, rhs);
   refill_values(matrix, 23);
   REQUIRE(petsc->factorize(matrix));  // no analyze: the pattern is the same
@@ -103,7 +105,7 @@ TEST_CASE("the assembled tangent of spinning free bodies solves as with UMFPACK"
   REQUIRE((tangent - transpose).norm() > 1e-6 * tangent.norm());  // the nonsymmetric case
 
   const Eigen::VectorXd rhs = -system.residual();
-  auto petsc = make_linear_solver(LinearSolverKind::Petsc);
+  auto petsc = make_petsc_linear_solver("");
   CHECK(relative_difference(solve_once(*petsc, tangent, rhs), umfpack_solution(tangent, rhs)) <
         1e-10);
 }
@@ -111,8 +113,7 @@ TEST_CASE("the assembled tangent of spinning free bodies solves as with UMFPACK"
 TEST_CASE("PETSc options choose the Krylov method and preconditioner", "[petsc]") {
   const SparseMatrix matrix = random_nonsymmetric_matrix(250, 6, 31);
   const Eigen::VectorXd rhs = random_vector(250, 32);
-  auto petsc = make_linear_solver(LinearSolverKind::Petsc,
-                                  "-ksp_type gmres -pc_type bjacobi -ksp_rtol 1e-13");
+  auto petsc = make_petsc_linear_solver("-ksp_type gmres -pc_type bjacobi -ksp_rtol 1e-13");
   const Eigen::VectorXd solution = solve_once(*petsc, matrix, rhs);
   CHECK(petsc->name() == "petsc/gmres+bjacobi");
   CHECK(relative_difference(solution, umfpack_solution(matrix, rhs)) < 1e-9);
@@ -120,7 +121,7 @@ TEST_CASE("PETSc options choose the Krylov method and preconditioner", "[petsc]"
 
 TEST_CASE("options PETSc rejects are reported as options errors", "[petsc]") {
   try {
-    make_linear_solver(LinearSolverKind::Petsc, "-ksp_type no_such_method");
+    make_petsc_linear_solver("-ksp_type no_such_method");
     FAIL("no error");
   } catch (const LinearSolverOptionsError& error) {
     CHECK_THAT(error.what(), Catch::Contains("no_such_method"));
@@ -129,7 +130,7 @@ TEST_CASE("options PETSc rejects are reported as options errors", "[petsc]") {
 
 TEST_CASE("a singular matrix fails factorize, and the next values factorise again", "[petsc]") {
   SparseMatrix matrix = random_nonsymmetric_matrix(120, 4, 41);
-  auto petsc = make_linear_solver(LinearSolverKind::Petsc);
+  auto petsc = make_petsc_linear_solver("");
   petsc->analyze(matrix);
   SparseMatrix singular = matrix;
   for (int col = 0; col < singular.outerSize(); ++col)

@@ -17,12 +17,14 @@
 #include <Eigen/Eigenvalues>
 #include <nlohmann/json.hpp>
 
+#include "solvers/auto_linear_solver.hpp"
 #include "solvers/cholmod_solver.hpp"
 #include "solvers/linear_solver.hpp"
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/run_output.hpp"
 #include "src/core/rotation.hpp"
 #include "tests/analysis_fixtures.hpp"
+#include "tests/deck_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;
@@ -219,7 +221,7 @@ TEST_CASE("the rigid-node saddle point defeats CHOLMOD and auto falls back to UM
   cholmod->analyze(tangent);
   CHECK_FALSE(cholmod->factorize(tangent));
 
-  auto automatic = make_linear_solver(LinearSolverKind::Auto);
+  auto automatic = make_auto_linear_solver();
   automatic->analyze(tangent);
   REQUIRE(automatic->factorize(tangent));
   CHECK(automatic->name() == "umfpack");
@@ -228,9 +230,10 @@ TEST_CASE("the rigid-node saddle point defeats CHOLMOD and auto falls back to UM
   CHECK((tangent * correction + system.residual()).norm() < 1e-14);
 
   // Through the whole run: `cholmod` gives up, `auto` completes.
-  deck.steps[0].linear_solver = LinearSolverKind::Cholmod;
+  deck.steps[0].linear_solver =
+      linear_solvers().build(testing::declared("linear_solver", "cholmod"));
   CHECK(run_deck_in_memory(deck).totals.gave_up);
-  deck.steps[0].linear_solver = LinearSolverKind::Auto;
+  deck.steps[0].linear_solver = automatic_linear_solver();
   CHECK_FALSE(run_deck_in_memory(deck).totals.gave_up);
 }
 

@@ -56,15 +56,14 @@ bool all_finite(const std::vector<NodeState>& nodes) {
   return true;
 }
 
-// PETSc reads its options when the solver is made: a rejection is a deck error.
-std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec, int index,
+// A back end reads its options when the solver is made (PETSc): a rejection is a deck error.
+std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec,
                                                 DomainDecomposition* decomposition) {
+  const LinearSolverChoice& choice = spec.linear_solver;
   try {
-    return decomposition ? decomposition->linear_solver(spec.petsc_options)
-                         : make_linear_solver(spec.linear_solver, spec.petsc_options);
+    return decomposition ? decomposition->linear_solver(choice) : choice.make();
   } catch (const LinearSolverOptionsError& error) {
-    throw InputError(spec.petsc_options_mark, "steps[" + std::to_string(index) + "].petsc_options",
-                     error.what());
+    throw InputError(choice.options_mark, choice.options_key, error.what());
   }
 }
 
@@ -326,7 +325,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
                       decomposition_ ? decomposition_->system() : whole_system());
   if (model_.contact) model_.contact->set_threads(options_.threads);
   system.set_force_scale(spec.newton.force_scale);
-  auto linear_solver = linear_solver_for(spec, index, decomposition_.get());
+  auto linear_solver = linear_solver_for(spec, decomposition_.get());
   NewtonSolver newton(*linear_solver, newton_settings(spec.newton));
   StepController controller(step_control_settings(spec.dt));
   if (resuming) controller.resume(std::exchange(resume_dt_, 0.0));

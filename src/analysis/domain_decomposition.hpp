@@ -18,7 +18,7 @@
 #include <string_view>
 
 #include "contact/contact_set.hpp"
-#include "solvers/linear_solver.hpp"
+#include "solvers/linear_solver_family.hpp"
 #include "src/analysis/model.hpp"
 #include "src/analysis/system_partition.hpp"
 #include "src/deck/deck_data.hpp"
@@ -33,8 +33,8 @@ class DomainDecomposition {
   virtual int processes() const = 0;
   /// The part of each step's system this process assembles (GlobalSystem).
   virtual SystemPartition& system() = 0;
-  /// A PETSc solver of that system with the step's options (PETSc's syntax).
-  virtual std::unique_ptr<LinearSolver> linear_solver(std::string_view petsc_options) = 0;
+  /// A solver of that system: the step's back end for a split system.
+  virtual std::unique_ptr<LinearSolver> linear_solver(const LinearSolverChoice& choice) = 0;
 
   /// Start of an analysis step (before its pre-flight check and initial
   /// accelerations): the contact search covers the configuration model.nodes.

@@ -39,10 +39,9 @@ struct RunArguments {
   std::string restart;
 };
 
-bool uses_petsc(const DeckData& deck) {
-  return std::any_of(deck.steps.begin(), deck.steps.end(), [](const StepSpec& step) {
-    return step.linear_solver == LinearSolverKind::Petsc;
-  });
+bool needs_mpi(const DeckData& deck) {
+  return std::any_of(deck.steps.begin(), deck.steps.end(),
+                     [](const StepSpec& step) { return step.linear_solver.needs_mpi; });
 }
 
 // MPI starts only when needed: under a launcher with several ranks, or for a
@@ -51,7 +50,7 @@ bool uses_petsc(const DeckData& deck) {
 int run_deck(const RunArguments& args) {
   if (mpi_launcher_size() > 1) parallel::start();
   const DeckData deck = read_deck(args.deck);
-  if (uses_petsc(deck)) parallel::start();
+  if (needs_mpi(deck)) parallel::start();
   const bool reports = parallel::rank() == 0;
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;

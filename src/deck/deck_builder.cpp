@@ -11,14 +11,6 @@
 namespace polydem {
 namespace {
 
-// The schema's choices are the only strings that reach here.
-LinearSolverKind linear_solver(const std::string& name) {
-  if (name == "umfpack") return LinearSolverKind::Umfpack;
-  if (name == "cholmod") return LinearSolverKind::Cholmod;
-  if (name == "petsc") return LinearSolverKind::Petsc;
-  return LinearSolverKind::Auto;
-}
-
 int dof_component(const std::string& name) {
   const auto& names = dof_names();
   return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
@@ -72,10 +64,8 @@ StepSpec step(const ParamSet& set) {
   spec.newton = newton(set.object("newton"));
   spec.beta = set.object("newmark").real("beta");
   spec.gamma = set.object("newmark").real("gamma");
-  spec.linear_solver = linear_solver(set.string("linear_solver"));
+  spec.linear_solver = linear_solvers().build(set.object("linear_solver"));
   for (const auto& item : set.objects("actions")) spec.actions.push_back(action(item));
-  spec.petsc_options = set.string("petsc_options");
-  spec.petsc_options_mark = set.at("petsc_options").mark;
   spec.mark = set.mark;
   return spec;
 }

@@ -13,7 +13,7 @@
 #include "contact/law/interaction.hpp"
 #include "contact/law/normal_law_recipe.hpp"
 #include "elements/applied_loads.hpp"
-#include "solvers/linear_solver_kind.hpp"
+#include "solvers/auto_linear_solver.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
@@ -182,10 +182,8 @@ struct StepSpec {
   NewtonSpec newton;
   double beta = 0.3;
   double gamma = 0.5;
-  LinearSolverKind linear_solver = LinearSolverKind::Auto;
+  LinearSolverChoice linear_solver = automatic_linear_solver();
   std::vector<ActionSpec> actions;  ///< applied at the start of the step, in order
-  std::string petsc_options;  ///< PETSc command-line syntax; only with LinearSolverKind::Petsc
-  SourceMark petsc_options_mark;
   SourceMark mark;
 };
 

@@ -4,6 +4,7 @@
 
 #include <unordered_map>
 
+#include "solvers/linear_solver_family.hpp"
 #include "src/deck/action_schema.hpp"
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
@@ -52,26 +53,6 @@ void check_end_times(const ParamSet& deck) {
     if (!(steps[k].real("end_time") > steps[k - 1].real("end_time")))
       throw steps[k].error("end_time", "must be greater than the previous step's end_time (" +
                                            format_real(steps[k - 1].real("end_time")) + ")");
-}
-
-void check_petsc_options(const ParamSet& step, bool petsc) {
-  const std::string& options = step.string("petsc_options");
-  const auto start = options.find_first_not_of(" \t");
-  if (start == std::string::npos) return;
-  if (!petsc) throw step.error("petsc_options", "applies only with linear_solver: petsc");
-  if (options[start] != '-')
-    throw step.error("petsc_options", "must start with an option name, e.g. -ksp_type");
-}
-
-// The choices are declared in every build so that docs/deck.md is one file;
-// a build without PETSc rejects 'petsc' here, pointing at the deck.
-void check_linear_solver(ParamSet& step) {
-  const bool petsc = step.string("linear_solver") == "petsc";
-  check_petsc_options(step, petsc);
-  if (petsc && !POLYDEM_WITH_PETSC)
-    throw step.error("linear_solver",
-                     "'petsc' is not available: this polydem was built without PETSc "
-                     "(install petsc-dev, e.g. with scripts/install-deps.sh, and rebuild)");
 }
 
 void complete_time_step(ParamSet& dt) {
@@ -157,20 +138,8 @@ ObjectSchema step_params() {
   schema.add_object("dt", "dt", "Adaptive time-step control.").make_required();
   schema.add_object("newmark", "newmark", "Newmark parameters (dynamic steps).");
   schema.add_object("newton", "newton", "Newton iteration control.");
-  schema
-      .add_enum("linear_solver", {"auto", "umfpack", "cholmod", "petsc"},
-                "Sparse direct solver (auto picks CHOLMOD or UMFPACK from the matrix), or PETSc "
-                "with the tangent distributed over the MPI ranks (builds with PETSc only; see "
-                "docs/parallel.md).")
-      .with_default(std::string("auto"));
-  schema
-      .add_string("petsc_options",
-                  "PETSc options for linear_solver: petsc, in PETSc's command-line syntax, e.g. "
-                  "\"-ksp_type gmres -pc_type bjacobi\"; empty: LU with MUMPS when PETSc has it, "
-                  "else GMRES with block Jacobi/ILU(0).")
-      .with_default(std::string())
-      .allowing_empty();
-  schema.complete = check_linear_solver;
+  schema.add_polymorphic("linear_solver", "linear_solver", "The linear-solver back end.")
+      .with_default(std::vector<ParamSet>{default_linear_solver("auto")});
   schema.add_object_list("actions", "action", "Changes at the start of the step, applied in order.")
       .with_default(std::vector<ParamSet>{});
   return schema;

@@ -35,6 +35,7 @@ std::string cell(const std::string& text) {
 }
 
 std::string key_table(const ObjectSchema& schema) {
+  if (schema.params.empty()) return "No keys: write its name alone.\n";
   std::string text =
       "| Key | Type | Unit | Default | Allowed | Description |\n"
       "|---|---|---|---|---|---|\n";

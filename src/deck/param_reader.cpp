@@ -50,7 +50,11 @@ std::string expected(const ParamSpec& spec, const PolymorphicFamily* family) {
       std::string names;
       for (const auto& name : family->type_names()) names += (names.empty() ? "" : ", ") + name;
       return "a map with one key naming the type (" + names + ")" +
-             (family->bare_scalar_type.empty() ? "" : " or a bare number");
+             (family->bare_scalar_type.empty() ? "" : " or a bare number") +
+             (family->bare_names ? " or a bare type name" : "") +
+             (family->map_default_type.empty()
+                  ? ""
+                  : " or the keys of " + family->map_default_type + " themselves");
     }
   }
   return "a value";
@@ -280,6 +284,11 @@ class ParamReader {
     if (node.is_scalar() && !family.bare_scalar_type.empty())
       return std::vector<ParamSet>{
           member(node, *family.find(family.bare_scalar_type), family.name, path)};
+    if (node.is_scalar() && family.bare_names && !node.quoted)
+      return std::vector<ParamSet>{bare_name(node, spec, family, path)};
+    if (node.is_map() && !family.map_default_type.empty() && !names_a_type(node, family))
+      return std::vector<ParamSet>{
+          member(node, *family.find(family.map_default_type), family.name, path)};
     if (!node.is_map() || node.entries.size() != 1) type_error(node, path, spec, &family);
     const auto& [type, payload] = node.entries.front();
     const ObjectSchema* schema = family.find(type.scalar);
@@ -289,6 +298,28 @@ class ParamReader {
                            did_you_mean(type.scalar, family.type_names()) + "; expected " +
                            expected(spec, &family));
     return std::vector<ParamSet>{member(payload, *schema, family.name, path)};
+  }
+
+  // {type: payload}: a map whose one key names a member.
+  static bool names_a_type(const YamlNode& node, const PolymorphicFamily& family) {
+    return node.entries.size() == 1 && family.find(node.entries.front().key.scalar) != nullptr;
+  }
+
+  // A bare name: that member with its defaults, as if written {name: {}}.
+  ParamSet bare_name(const YamlNode& node, const ParamSpec& spec, const PolymorphicFamily& family,
+                     const std::string& path) const {
+    const ObjectSchema* schema = family.find(node.scalar);
+    if (schema == nullptr)
+      throw InputError(node.mark, path,
+                       "unknown " + family.name + " type '" + node.scalar + "'" +
+                           did_you_mean(node.scalar, family.type_names()) + "; expected " +
+                           expected(spec, &family));
+    YamlNode empty;
+    empty.kind = YamlNode::Kind::Map;
+    empty.mark = node.mark;
+    ParamSet set = object(empty, *schema, path);
+    set.family = family.name;
+    return set;
   }
 
   // The payload of one family type: a map of its keys, or the value of its single key.

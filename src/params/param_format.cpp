@@ -135,6 +135,7 @@ std::string format_flow(const ParamValue& value, const ParamSpec& spec) {
 }
 
 std::string format_member_flow(const ParamSet& member) {
+  if (member.params.empty()) return member.schema;  // a bare name: a member without keys
   bool inline_payload = member.params.size() == 1 && member.params.front().name == member.schema;
   std::string payload =
       inline_payload ? format_param_flow(member.params.front()) : format_object_flow(member);

@@ -11,7 +11,7 @@ usage: check_mpi_run.py MPIEXEC POLYDEM DECK WORKDIR
 - DECK as written under MPIEXEC -np 2 (every rank solves with SuiteSparse) gives
   the reference exactly;
 - under MPIEXEC, rank 0 alone reports: one final line, one error message;
-- options PETSc rejects exit 2 on two ranks, naming the petsc_options key.
+- options PETSc rejects exit 2 on two ranks, naming the key of the options.
 """
 import json
 import math
@@ -95,10 +95,10 @@ def main():
 
     bad_deck = os.path.join(work, "bad_options.yaml")
     with open(bad_deck, "w") as f:
-        f.write(with_step_keys(deck_text, ["linear_solver: petsc", 'petsc_options: "-ksp_type no_such_method"']))
+        f.write(with_step_keys(deck_text, ['linear_solver: {petsc: {options: "-ksp_type no_such_method"}}']))
     result = call(mpirun + [polydem, "run", bad_deck, "--out", os.path.join(work, "bad"), "--quiet"])
     errors = result.stderr.count("polydem: error:")
-    if result.returncode != 2 or errors != 1 or "petsc_options': PETSc error" not in result.stderr:
+    if result.returncode != 2 or errors != 1 or "linear_solver.petsc.options': PETSc error" not in result.stderr:
         fail(f"rejected options on two ranks: exit {result.returncode}, {errors} messages: {result.stderr!r}")
     print("ok: PETSc on 1 and 2 ranks matches SuiteSparse; rank 0 alone reports")
 

@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "solvers/parallel_runtime.hpp"
-#include "solvers/petsc/petsc_linear_solver.hpp"
 #include "src/parallel/mpi/collectives.hpp"
 #include "src/parallel/mpi/contact_exchange.hpp"
 #include "src/parallel/mpi/equation_partition.hpp"
@@ -30,8 +29,8 @@ class MpiDomainDecomposition final : public DomainDecomposition {
 
   int processes() const override { return ownership_.ranks; }
   SystemPartition& system() override { return equations_; }
-  std::unique_ptr<LinearSolver> linear_solver(std::string_view petsc_options) override {
-    return make_distributed_petsc_solver(petsc_options, equations_.equations());
+  std::unique_ptr<LinearSolver> linear_solver(const LinearSolverChoice& choice) override {
+    return choice.make_distributed(equations_.equations());
   }
   void begin_analysis_step(double time) override;
   bool begin_time_step(const StepContext& ctx) override;
@@ -136,11 +135,12 @@ std::string MpiDomainDecomposition::report() {
 }  // namespace
 
 std::unique_ptr<DomainDecomposition> make_domain_decomposition(Model& model, const DeckData& deck) {
-  const bool every_step_petsc =
+  // The model is split only when every step's back end can solve a split system.
+  const bool every_step_distributed =
       !deck.steps.empty() &&
       std::all_of(deck.steps.begin(), deck.steps.end(),
-                  [](const StepSpec& s) { return s.linear_solver == LinearSolverKind::Petsc; });
-  if (!every_step_petsc) return nullptr;
+                  [](const StepSpec& s) { return bool(s.linear_solver.make_distributed); });
+  if (!every_step_distributed) return nullptr;
   return std::make_unique<MpiDomainDecomposition>(model);
 }
 
