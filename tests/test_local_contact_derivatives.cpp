@@ -3,8 +3,9 @@
 //  * closed-form route (∂g/∂d, ∂g_n/∂d, ∂²g_k/∂d², ∂²g_n/∂d²) against central
 //    finite differences of the re-solved contact;
 //  * the operator D of eq. (47) against finite differences of the convective
-//    coordinates, and δg of eq. (48) against the closed-form route;
-//  * the rigid kinematics of eq. (6) against finite differences.
+//    coordinates, and δg of eq. (48) against the closed-form route.
+// The rigid kinematics of eq. (6) are checked in contact/local/test_rigid_point.cpp,
+// each degeneration's closed form in contact/local/test_<degeneration>.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -208,77 +209,6 @@ void check_pair(TrialBody a, TrialBody b, const Pair& pair, Errors& e) {
 }
 
 }  // namespace
-
-TEST_CASE("rigid point kinematics match finite differences at alpha != 0",
-          "[local_contact][derivatives]") {
-  Random random;
-  double max_jacobian = 0, max_hessian = 0;
-  for (int trial = 0; trial < 100; ++trial) {
-    const polydem::RigidTrialState state = random.state();
-    const Vec3 x_ref = random.vector();
-    const Vec3 w = random.vector();
-    const polydem::Mat36 jacobian = state.point_jacobian(x_ref);
-    const polydem::Mat3 hessian = state.point_rotation_hessian(x_ref, w);
-    for (int j = 0; j < 6; ++j) {
-      polydem::RigidTrialState plus = state, minus = state;
-      (j < 3 ? plus.u_delta : plus.alpha_delta)[j % 3] += kStep;
-      (j < 3 ? minus.u_delta : minus.alpha_delta)[j % 3] -= kStep;
-      const Vec3 dx = (plus.point(x_ref) - minus.point(x_ref)) / (2 * kStep);
-      max_jacobian = std::max(max_jacobian, (dx - jacobian.col(j)).norm());
-      if (j >= 3) {
-        const Vec3 dwj =
-            (plus.point_jacobian(x_ref) - minus.point_jacobian(x_ref)).rightCols<3>().transpose() *
-            w / (2 * kStep);
-        max_hessian = std::max(max_hessian, (dwj - hessian.col(j - 3)).norm());
-      }
-    }
-    // The Rodrigues tensor of eq. (6) is a rotation.
-    const polydem::Mat3 q = state.current_rotation();
-    CHECK((q.transpose() * q - polydem::Mat3::Identity()).norm() < 1e-12);
-  }
-  std::printf(
-      "[local_contact] kinematics FD: max |dx/dd error| = %.2e, max rotation Hessian error = "
-      "%.2e\n",
-      max_jacobian, max_hessian);
-  CHECK(max_jacobian < 1e-8);
-  CHECK(max_hessian < 1e-8);
-}
-
-TEST_CASE("largest point travel bounds every point on the path between two trial states",
-          "[local_contact]") {
-  Random random;
-  double largest_ratio = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
-    const polydem::RigidTrialState from = random.state();
-    polydem::RigidTrialState to = from;
-    const double scale = trial % 2 == 0 ? 0.05 : 3.0;  // Newton corrections and whole turns
-    to.u_delta += random.vector(scale);
-    to.alpha_delta += random.vector(scale);
-    const double radius = 0.7;
-    const double bound = polydem::largest_point_travel(from, to, radius);
-    const auto along = [&](double s) {
-      polydem::RigidTrialState state = to;
-      state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
-      state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
-      return state;
-    };
-    for (int k = 0; k < 8; ++k) {
-      const Vec3 x_ref = radius * random.vector().normalized();
-      const double s0 = 0.5 * (1 + random.scalar()), s1 = 0.5 * (1 + random.scalar());
-      const double travel = (along(s1).point(x_ref) - along(s0).point(x_ref)).norm();
-      CHECK(travel <= bound * (1 + 1e-12));
-      const double whole = (to.point(x_ref) - from.point(x_ref)).norm();
-      largest_ratio = std::max(largest_ratio, whole / bound);
-    }
-  }
-  // Not loose: a small turn about an axis across the arm moves its end by |Δα| radius.
-  polydem::RigidTrialState from, to;
-  to.alpha_delta = Vec3(0, 0, 1e-4);
-  const double end_travel = (to.point(Vec3(0.7, 0, 0)) - from.point(Vec3(0.7, 0, 0))).norm();
-  CHECK(end_travel == Approx(polydem::largest_point_travel(from, to, 0.7)).epsilon(1e-8));
-  std::printf("[local_contact] largest point travel: largest travel / bound = %.3f\n",
-              largest_ratio);
-}
 
 TEST_CASE("gap derivatives match central differences for every degeneration",
           "[local_contact][derivatives]") {
