@@ -15,6 +15,7 @@
 #include "contact/local/pair_query.hpp"
 #include "contact/pair/pointwise_contact.hpp"
 #include "src/core/rotation.hpp"
+#include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
 
@@ -114,40 +115,26 @@ Eigen::VectorXd residual_at(PointwiseInput in, ContactSide a, ContactSide b, int
   return r;
 }
 
-/// Central differences with step h over the 12 (or 6) DOFs of the trial increments of a and b.
-template <class Residual>
-Eigen::MatrixXd central_differences(const ContactSide& a, const ContactSide& b, int size,
-                                    Residual residual, double h) {
-  Eigen::MatrixXd fd(size, size);
-  for (int j = 0; j < size; ++j) {
-    ContactSide plus_a = a, minus_a = a, plus_b = b, minus_b = b;
-    const auto shift = [&](ContactSide& side, int k, double delta) {
-      if (k < 3)
-        side.trial.u_delta[k] += delta;
-      else
-        side.trial.alpha_delta[k - 3] += delta;
-    };
-    if (j < 6) {
-      shift(plus_a, j, h);
-      shift(minus_a, j, -h);
-    } else {
-      shift(plus_b, j - 6, h);
-      shift(minus_b, j - 6, -h);
-    }
-    fd.col(j) = (residual(plus_a, plus_b) - residual(minus_a, minus_b)) / (2 * h);
-  }
-  return fd;
-}
-
-/// Central differences Richardson-extrapolated from the steps 1e-7 and 5e-8, so
+/// Central differences over the 12 (or 6) DOFs d = (u^Δ_a, α^Δ_a, u^Δ_b, α^Δ_b) of the
+/// trial increments of a and b, Richardson-extrapolated from the steps 1e-7 and 5e-8, so
 /// that the O(h²) error stays small where the residual bends sharply (slow slip
 /// under a Stribeck curve's viscous term μ_v |ġ_t|).
 template <class Residual>
 Eigen::MatrixXd finite_difference_tangent(const ContactSide& a, const ContactSide& b, int size,
                                           Residual residual) {
-  return (4 * central_differences(a, b, size, residual, 5e-8) -
-          central_differences(a, b, size, residual, 1e-7)) /
-         3;
+  Eigen::VectorXd d(12);
+  d << a.trial.u_delta, a.trial.alpha_delta, b.trial.u_delta, b.trial.alpha_delta;
+  const auto at = [&](const Eigen::VectorXd& x) {
+    ContactSide shifted_a = a, shifted_b = b;
+    shifted_a.trial.u_delta = x.segment<3>(0);
+    shifted_a.trial.alpha_delta = x.segment<3>(3);
+    if (size > 6) {
+      shifted_b.trial.u_delta = x.segment<3>(6);
+      shifted_b.trial.alpha_delta = x.segment<3>(9);
+    }
+    return residual(shifted_a, shifted_b);
+  };
+  return testing::finite_jacobian(d.head(size), at, {.step = 1e-7, .richardson = true});
 }
 
 Eigen::MatrixXd finite_difference_tangent(const PointwiseInput& in, int size) {

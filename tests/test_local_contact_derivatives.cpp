@@ -3,11 +3,13 @@
 //  * closed-form route (∂g/∂d, ∂g_n/∂d, ∂²g_k/∂d², ∂²g_n/∂d²) against central
 //    finite differences of the re-solved contact;
 //  * the operator D of eq. (47) against finite differences of the convective
-//    coordinates, and δg of eq. (48) against the closed-form route;
-//  * the rigid kinematics of eq. (6) against finite differences.
+//    coordinates, and δg of eq. (48) against the closed-form route.
+// The rigid kinematics of eq. (6) are checked in contact/local/test_rigid_point.cpp,
+// each degeneration's closed form in contact/local/test_<degeneration>.cpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -17,19 +19,17 @@
 #include <Eigen/Geometry>
 
 #include "contact/local/local_contact.hpp"
+#include "tests/support/finite_differences.hpp"
 
 namespace {
 
 using polydem::Degeneration;
 using polydem::Mat12;
-using polydem::Mat3x12;
 using polydem::SubRegion;
 using polydem::SubRegionKind;
 using polydem::TrialBody;
 using polydem::Vec3;
 using Vec12 = Eigen::Matrix<double, 12, 1>;
-
-constexpr double kStep = 1e-6;
 
 /// Minimal stand-in for the shape builder: faces, edges with their faces and kind, vertices.
 polydem::Shape shape_from_mesh(const polydem::TriangleMesh& mesh) {
@@ -105,23 +105,24 @@ struct Random {
   }
 };
 
-void perturb(TrialBody& a, TrialBody& b, int dof, double h) {
-  polydem::RigidTrialState& s = dof < 6 ? a.state : b.state;
-  const int local = dof % 6;
-  if (local < 3) {
-    s.u_delta[local] += h;
-  } else {
-    s.alpha_delta[local - 3] += h;
-  }
+/// The 12 DOFs d = (u^Δ_A, α^Δ_A, u^Δ_B, α^Δ_B) of two trial bodies.
+Vec12 dofs_of(const TrialBody& a, const TrialBody& b) {
+  Vec12 d;
+  d << a.state.u_delta, a.state.alpha_delta, b.state.u_delta, b.state.alpha_delta;
+  return d;
 }
 
-/// Central difference of any vector-valued quantity q(d) along DOF j.
+/// Central differences (tests/support) of any vector-valued quantity q(d) over the 12 DOFs.
 template <class F>
-auto central_difference(TrialBody a, TrialBody b, int dof, F&& quantity) {
-  TrialBody ap = a, bp = b, am = a, bm = b;
-  perturb(ap, bp, dof, kStep);
-  perturb(am, bm, dof, -kStep);
-  return ((quantity(ap, bp) - quantity(am, bm)) / (2 * kStep)).eval();
+Eigen::MatrixXd central_differences(const TrialBody& a, const TrialBody& b, F&& quantity) {
+  return polydem::testing::finite_jacobian(dofs_of(a, b), [&](const Eigen::VectorXd& d) {
+    TrialBody ta = a, tb = b;
+    ta.state.u_delta = d.segment<3>(0);
+    ta.state.alpha_delta = d.segment<3>(3);
+    tb.state.u_delta = d.segment<3>(6);
+    tb.state.alpha_delta = d.segment<3>(9);
+    return Eigen::VectorXd(quantity(ta, tb));
+  });
 }
 
 double relative_error(double error, double scale) { return error / std::max(1.0, scale); }
@@ -161,34 +162,41 @@ void check_pair(TrialBody a, TrialBody b, const Pair& pair, Errors& e) {
   const auto solved = [&](const TrialBody& ta, const TrialBody& tb) {
     return *polydem::linearise_local_contact(ta, pair.a, tb, pair.b);
   };
+  const Eigen::MatrixXd dg =
+      central_differences(a, b, [&](auto& ta, auto& tb) { return solved(ta, tb).contact.gap; });
+  const Eigen::MatrixXd dgn = central_differences(a, b, [&](auto& ta, auto& tb) {
+    return Eigen::Matrix<double, 1, 1>(solved(ta, tb).contact.normal_gap);
+  });
+  std::array<Eigen::MatrixXd, 3> d_jacobian_rows;  // [k].col(j): ∂(row k of ∂g/∂d)/∂d_j
+  for (int k = 0; k < 3; ++k) {
+    d_jacobian_rows[static_cast<std::size_t>(k)] = central_differences(
+        a, b, [&](auto& ta, auto& tb) { return Vec12(solved(ta, tb).gap_jacobian.row(k)); });
+  }
+  const Eigen::MatrixXd d_gradient = central_differences(a, b, [&](auto& ta, auto& tb) {
+    return Vec12(solved(ta, tb).normal_gap_gradient.transpose());
+  });
+  // D (eq. 47) is ∂c/∂d: compare with finite differences of the solved coordinates.
+  const Eigen::MatrixXd dc = central_differences(
+      a, b, [&](auto& ta, auto& tb) { return solved(ta, tb).contact.convective; });
   for (int j = 0; j < 12; ++j) {
-    const Vec3 dg =
-        central_difference(a, b, j, [&](auto& ta, auto& tb) { return solved(ta, tb).contact.gap; });
-    e.gap_jacobian = std::max(e.gap_jacobian, relative_error((dg - lin->gap_jacobian.col(j)).norm(),
-                                                             lin->gap_jacobian.norm()));
-    const double dgn = central_difference(a, b, j, [&](auto& ta, auto& tb) {
-      return Eigen::Matrix<double, 1, 1>(solved(ta, tb).contact.normal_gap);
-    })(0);
-    e.normal_gradient = std::max(e.normal_gradient, std::abs(dgn - lin->normal_gap_gradient(j)));
-    const Mat3x12 d_jacobian = central_difference(
-        a, b, j, [&](auto& ta, auto& tb) { return solved(ta, tb).gap_jacobian; });
+    e.gap_jacobian = std::max(
+        e.gap_jacobian,
+        relative_error((dg.col(j) - lin->gap_jacobian.col(j)).norm(), lin->gap_jacobian.norm()));
+    e.normal_gradient =
+        std::max(e.normal_gradient, std::abs(dgn(0, j) - lin->normal_gap_gradient(j)));
     for (int k = 0; k < 3; ++k) {
       const auto& hessian = lin->gap_hessians[static_cast<std::size_t>(k)];
+      const auto& d_row = d_jacobian_rows[static_cast<std::size_t>(k)];
       e.gap_hessian = std::max(
-          e.gap_hessian,
-          relative_error((d_jacobian.row(k).transpose() - hessian.col(j)).norm(), hessian.norm()));
+          e.gap_hessian, relative_error((d_row.col(j) - hessian.col(j)).norm(), hessian.norm()));
     }
-    const Vec12 d_gradient = central_difference(a, b, j, [&](auto& ta, auto& tb) {
-      return Vec12(solved(ta, tb).normal_gap_gradient.transpose());
-    });
-    e.normal_hessian = std::max(e.normal_hessian,
-                                relative_error((d_gradient - lin->normal_gap_hessian.col(j)).norm(),
-                                               lin->normal_gap_hessian.norm()));
-    // D (eq. 47) is ∂c/∂d: compare with finite differences of the solved coordinates.
-    const Eigen::Vector4d dc = central_difference(
-        a, b, j, [&](auto& ta, auto& tb) { return solved(ta, tb).contact.convective; });
+    e.normal_hessian =
+        std::max(e.normal_hessian,
+                 relative_error((d_gradient.col(j) - lin->normal_gap_hessian.col(j)).norm(),
+                                lin->normal_gap_hessian.norm()));
     e.d_operator = std::max(
-        e.d_operator, relative_error((dc - ops->d_operator.col(j)).norm(), ops->d_operator.norm()));
+        e.d_operator,
+        relative_error((dc.col(j) - ops->d_operator.col(j)).norm(), ops->d_operator.norm()));
   }
   // Eq. (48) through D equals the closed-form chain rule.
   e.routes = std::max(e.routes, relative_error((ops->gap_variation - lin->gap_jacobian).norm(),
@@ -208,77 +216,6 @@ void check_pair(TrialBody a, TrialBody b, const Pair& pair, Errors& e) {
 }
 
 }  // namespace
-
-TEST_CASE("rigid point kinematics match finite differences at alpha != 0",
-          "[local_contact][derivatives]") {
-  Random random;
-  double max_jacobian = 0, max_hessian = 0;
-  for (int trial = 0; trial < 100; ++trial) {
-    const polydem::RigidTrialState state = random.state();
-    const Vec3 x_ref = random.vector();
-    const Vec3 w = random.vector();
-    const polydem::Mat36 jacobian = state.point_jacobian(x_ref);
-    const polydem::Mat3 hessian = state.point_rotation_hessian(x_ref, w);
-    for (int j = 0; j < 6; ++j) {
-      polydem::RigidTrialState plus = state, minus = state;
-      (j < 3 ? plus.u_delta : plus.alpha_delta)[j % 3] += kStep;
-      (j < 3 ? minus.u_delta : minus.alpha_delta)[j % 3] -= kStep;
-      const Vec3 dx = (plus.point(x_ref) - minus.point(x_ref)) / (2 * kStep);
-      max_jacobian = std::max(max_jacobian, (dx - jacobian.col(j)).norm());
-      if (j >= 3) {
-        const Vec3 dwj =
-            (plus.point_jacobian(x_ref) - minus.point_jacobian(x_ref)).rightCols<3>().transpose() *
-            w / (2 * kStep);
-        max_hessian = std::max(max_hessian, (dwj - hessian.col(j - 3)).norm());
-      }
-    }
-    // The Rodrigues tensor of eq. (6) is a rotation.
-    const polydem::Mat3 q = state.current_rotation();
-    CHECK((q.transpose() * q - polydem::Mat3::Identity()).norm() < 1e-12);
-  }
-  std::printf(
-      "[local_contact] kinematics FD: max |dx/dd error| = %.2e, max rotation Hessian error = "
-      "%.2e\n",
-      max_jacobian, max_hessian);
-  CHECK(max_jacobian < 1e-8);
-  CHECK(max_hessian < 1e-8);
-}
-
-TEST_CASE("largest point travel bounds every point on the path between two trial states",
-          "[local_contact]") {
-  Random random;
-  double largest_ratio = 0;
-  for (int trial = 0; trial < 2000; ++trial) {
-    const polydem::RigidTrialState from = random.state();
-    polydem::RigidTrialState to = from;
-    const double scale = trial % 2 == 0 ? 0.05 : 3.0;  // Newton corrections and whole turns
-    to.u_delta += random.vector(scale);
-    to.alpha_delta += random.vector(scale);
-    const double radius = 0.7;
-    const double bound = polydem::largest_point_travel(from, to, radius);
-    const auto along = [&](double s) {
-      polydem::RigidTrialState state = to;
-      state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
-      state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
-      return state;
-    };
-    for (int k = 0; k < 8; ++k) {
-      const Vec3 x_ref = radius * random.vector().normalized();
-      const double s0 = 0.5 * (1 + random.scalar()), s1 = 0.5 * (1 + random.scalar());
-      const double travel = (along(s1).point(x_ref) - along(s0).point(x_ref)).norm();
-      CHECK(travel <= bound * (1 + 1e-12));
-      const double whole = (to.point(x_ref) - from.point(x_ref)).norm();
-      largest_ratio = std::max(largest_ratio, whole / bound);
-    }
-  }
-  // Not loose: a small turn about an axis across the arm moves its end by |Δα| radius.
-  polydem::RigidTrialState from, to;
-  to.alpha_delta = Vec3(0, 0, 1e-4);
-  const double end_travel = (to.point(Vec3(0.7, 0, 0)) - from.point(Vec3(0.7, 0, 0))).norm();
-  CHECK(end_travel == Approx(polydem::largest_point_travel(from, to, 0.7)).epsilon(1e-8));
-  std::printf("[local_contact] largest point travel: largest travel / bound = %.3f\n",
-              largest_ratio);
-}
 
 TEST_CASE("gap derivatives match central differences for every degeneration",
           "[local_contact][derivatives]") {

@@ -14,6 +14,7 @@
 #include "solvers/newmark_update.hpp"
 #include "src/core/rotation.hpp"
 #include "src/model/newmark.hpp"
+#include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
 
@@ -121,18 +122,13 @@ TEST_CASE("rigid-body tangent matches central differences of the residual", "[ri
     body.evaluate_residual(ctx, plain);
     CHECK(plain == body.residual(ctx));
 
-    Eigen::MatrixXd fd(6, 6);
-    const double h = 1e-6;
-    for (int k = 0; k < 6; ++k) {
-      Eigen::VectorXd plus = increments, minus = increments;
-      plus(6 + k) += h;
-      minus(6 + k) -= h;
-      const Vec6 r_plus = body.residual(
-          make_context(type, ctx.time, dt, beta, ctx.gravity, ctx.load_factor, nodes, plus));
-      const Vec6 r_minus = body.residual(
-          make_context(type, ctx.time, dt, beta, ctx.gravity, ctx.load_factor, nodes, minus));
-      fd.col(k) = (r_plus - r_minus) / (2 * h);
-    }
+    const Eigen::MatrixXd fd =
+        testing::finite_jacobian(increments.segment<6>(6), [&](const Eigen::VectorXd& own) {
+          Eigen::VectorXd shifted = increments;
+          shifted.segment<6>(6) = own;
+          return body.residual(
+              make_context(type, ctx.time, dt, beta, ctx.gravity, ctx.load_factor, nodes, shifted));
+        });
     // Column by column, so that a small geometric column cannot hide under the
     // large Newmark mass term of another.
     for (int k = 0; k < 6; ++k) {

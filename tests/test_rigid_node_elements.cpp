@@ -15,6 +15,7 @@
 #include "elements/node_load.hpp"
 #include "elements/rigid_node_link.hpp"
 #include "src/core/rotation.hpp"
+#include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
 
@@ -93,17 +94,11 @@ struct LinkCase {
 /// Central differences of f at a over the components [first, first + count).
 template <class F>
 Eigen::MatrixXd central_differences(const F& f, const Eigen::VectorXd& a, int first, int count) {
-  const double h = 1e-6;
-  Eigen::MatrixXd jacobian;
-  for (int k = 0; k < count; ++k) {
-    Eigen::VectorXd plus = a, minus = a;
-    plus(first + k) += h;
-    minus(first + k) -= h;
-    const Eigen::VectorXd column = (f(plus) - f(minus)) / (2 * h);
-    if (k == 0) jacobian.resize(column.size(), count);
-    jacobian.col(k) = column;
-  }
-  return jacobian;
+  return testing::finite_jacobian(a.segment(first, count), [&](const Eigen::VectorXd& part) {
+    Eigen::VectorXd shifted = a;
+    for (int k = 0; k < count; ++k) shifted(first + k) = part(k);  // (GCC 12 -Warray-bounds)
+    return f(shifted);
+  });
 }
 
 /// Largest column-relative error, so that a small geometric column cannot hide

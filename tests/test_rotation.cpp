@@ -10,6 +10,7 @@
 #include <unsupported/Eigen/AutoDiff>
 
 #include "src/core/rotation.hpp"
+#include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
 
@@ -89,14 +90,12 @@ TEST_CASE("eq. 7 composes like the matrix product Q(a_delta) Q(a_i)", "[rotation
 TEST_CASE("Xi maps the Rodrigues rate to the spatial angular velocity (eq. 8)", "[rotation]") {
   std::mt19937 rng(3);
   std::normal_distribution<double> normal;
-  const double h = 1e-6;
   for (int trial = 0; trial < 50; ++trial) {
     const Vec3 alpha = Vec3(normal(rng), normal(rng), normal(rng));
     const Vec3 rate = Vec3(normal(rng), normal(rng), normal(rng));
     // Ω = Q̇ Qᵀ with Q̇ from central differences along α(t) = α + t α̇.
-    const Mat3 q_dot =
-        (rodrigues_matrix(Vec3(alpha + h * rate)) - rodrigues_matrix(Vec3(alpha - h * rate))) /
-        (2 * h);
+    const Mat3 q_dot = testing::finite_derivative(
+        0.0, [&](double t) { return Mat3(rodrigues_matrix(Vec3(alpha + t * rate))); });
     const Mat3 spin = q_dot * rodrigues_matrix(alpha).transpose();
     const Vec3 omega_fd = unskew(spin);
     CHECK((spin + spin.transpose()).norm() < 1e-8);
