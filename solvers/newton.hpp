@@ -11,6 +11,7 @@
 
 #include "solvers/evaluation_kind.hpp"
 #include "solvers/linear_solver.hpp"
+#include "solvers/newton_settings.hpp"
 
 namespace polydem {
 
@@ -50,27 +51,6 @@ class NewtonProblem {
   /// Identifies the active set the residual uses now: equal sets give equal
   /// values (0 for a problem without one).
   virtual std::uint64_t active_set_signature() const { return 0; }
-};
-
-struct NewtonSettings {
-  int max_iterations = 20;
-  double residual_tolerance = 1e-8;
-  double increment_tolerance = 1e-10;
-  /// Give up early when the residual grows by this factor over the first one.
-  double divergence_factor = 1e12;
-  /// Halvings of a correction allowed before the iteration gives up as inadmissible.
-  int max_step_halvings = 30;
-  /// The active set is re-decided after each of the first `free_active_set_iterations`
-  /// corrections, then frozen until convergence, when it is checked again.
-  int free_active_set_iterations = 3;
-  /// Successive corrections that had to be shortened (a barrier in the way)
-  /// before the iteration gives up as inadmissible.
-  int max_shortened_iterations = 4;
-  /// Halvings of a correction that made the residual grow (once the active set
-  /// is frozen), before the iterate is taken as it is.
-  int max_residual_backtracks = 4;
-  /// Converged states whose active set still changed, before giving up.
-  int max_active_set_changes = 10;
 };
 
 struct NewtonReport {

@@ -3,16 +3,83 @@
 #include <algorithm>
 #include <cmath>
 
+#include "src/params/declarations.hpp"
+#include "src/params/param_format.hpp"
+
 namespace polydem {
 
 namespace {
 
 constexpr double kSafety = 0.9;
 
+void complete_time_step(ParamSet& dt) {
+  double initial = dt.real("initial");
+  if (!dt.has_value("min")) dt.at("min").value = initial * 1e-6;
+  if (!dt.has_value("max")) dt.at("max").value = initial;
+  if (!(dt.real("min") <= initial))
+    throw dt.error("min", "must not exceed initial (" + format_real(initial) + ")");
+  if (!(initial <= dt.real("max")))
+    throw dt.error("max", "must not be less than initial (" + format_real(initial) + ")");
+}
+
+ObjectSchema time_step_params() {
+  ObjectSchema schema{"dt", "Adaptive time-step control; requires min <= initial <= max."};
+  schema.add_real("initial", "First time step.").with_unit("s").make_required().greater_than(0);
+  schema.add_real("min", "Smallest time step before the solver gives up.")
+      .with_unit("s")
+      .with_computed_default("initial × 1e-6")
+      .greater_than(0);
+  schema.add_real("max", "Largest time step.")
+      .with_unit("s")
+      .with_computed_default("initial")
+      .greater_than(0);
+  schema.add_real("grow_factor", "Δt multiplier after an easy step.").with_default(1.5).at_least(1);
+  schema.add_real("cut_factor", "Δt multiplier after a failed step.")
+      .with_default(0.5)
+      .greater_than(0)
+      .less_than(1);
+  schema.add_integer("easy_iterations", "A step converged in at most this many iterations is easy.")
+      .with_default(4LL)
+      .at_least(0);
+  schema
+      .add_real("error_tolerance",
+                "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
+                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
+                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
+                "iteration count alone.")
+      .with_default(0.0)
+      .at_least(0);
+  schema
+      .add_real("energy_tolerance",
+                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
+                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
+                "with a smaller Δt, as for error_tolerance. 0: no such test.")
+      .with_unit("J")
+      .with_default(0.0)
+      .at_least(0);
+  schema.complete = complete_time_step;
+  return schema;
+}
+
 }  // namespace
 
+StepControlSettings StepControlSettings::from(const ParamSet& dt) {
+  StepControlSettings s;
+  s.initial = dt.real("initial");
+  s.min = dt.real("min");
+  s.max = dt.real("max");
+  s.grow_factor = dt.real("grow_factor");
+  s.cut_factor = dt.real("cut_factor");
+  s.easy_iterations = static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
+  s.error_tolerance = dt.real("error_tolerance");
+  s.energy_tolerance = dt.real("energy_tolerance");
+  return s;
+}
+
+POLYDEM_DECLARE_OBJECT(time_step_params)
+
 bool StepController::accurate(double error) const {
-  return settings_.error_tolerance <= 0 || error <= settings_.error_tolerance;
+  return !settings_.tests_accuracy() || error <= 1.0;
 }
 
 void StepController::accepted(int iterations, double dt_taken, double error) {
@@ -20,15 +87,15 @@ void StepController::accepted(int iterations, double dt_taken, double error) {
   // dynamics allow, so growth starts from the larger of the two.
   double base = std::max(dt_, dt_taken);
   if (iterations <= settings_.easy_iterations) base *= settings_.grow_factor;
-  if (settings_.error_tolerance > 0 && error > 0)
-    base = std::min(base, dt_taken * kSafety * std::cbrt(settings_.error_tolerance / error));
+  if (settings_.tests_accuracy() && error > 0)
+    base = std::min(base, dt_taken * kSafety * std::cbrt(1.0 / error));
   dt_ = std::clamp(base, settings_.min, settings_.max);
 }
 
 bool StepController::rejected(double dt_taken, double error) {
   double factor = settings_.cut_factor;
-  if (settings_.error_tolerance > 0 && error > settings_.error_tolerance)
-    factor = std::clamp(kSafety * std::cbrt(settings_.error_tolerance / error), 0.1, kSafety);
+  if (settings_.tests_accuracy() && error > 1.0)
+    factor = std::clamp(kSafety * std::cbrt(1.0 / error), 0.1, kSafety);
   dt_ = dt_taken * factor;
   return dt_ >= settings_.min * (1 - 1e-12);
 }

@@ -6,7 +6,12 @@
 // error estimate of the step (newmark_error.hpp) must also stay below it: the
 // error scales as Δt³ where accelerations vary smoothly, so the next Δt is
 // chosen from (tolerance/error)^(1/3) with a safety factor.
+//
+// The controller declares the deck's `dt` section (step_controller.cpp) and is
+// made from it, so the deck's keys are its settings.
 #pragma once
+
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 
@@ -17,7 +22,13 @@ struct StepControlSettings {
   double grow_factor = 1.5;
   double cut_factor = 0.5;
   int easy_iterations = 4;
-  double error_tolerance = 0;  ///< 0: no accuracy test
+  double error_tolerance = 0;   ///< bound on the Newmark local error estimate; 0: none
+  double energy_tolerance = 0;  ///< bound on a step's energy-balance error (J); 0: none
+
+  /// The settings a deck's `dt` section declares.
+  static StepControlSettings from(const ParamSet& dt);
+  /// Whether a converged step is tested for accuracy at all.
+  bool tests_accuracy() const { return error_tolerance > 0 || energy_tolerance > 0; }
 };
 
 class StepController {
@@ -27,11 +38,12 @@ class StepController {
 
   /// The Δt to try next, before clipping to output samples and the step end.
   double proposed() const { return dt_; }
-  /// Whether a converged step's local error estimate is within the tolerance.
+  /// Whether a converged step is accurate enough: `error` is its worst
+  /// accuracy test's error over that test's tolerance (1: at the tolerance).
   bool accurate(double error) const;
   /// After an accepted step that took `iterations` Newton iterations with Δt = dt_taken.
   void accepted(int iterations, double dt_taken, double error = 0);
-  /// After a rejected step with Δt = dt_taken (error > 0: rejected as inaccurate).
+  /// After a rejected step with Δt = dt_taken (error > 1: rejected as inaccurate).
   /// False when Δt fell below the minimum.
   bool rejected(double dt_taken, double error = 0);
   double minimum() const { return settings_.min; }

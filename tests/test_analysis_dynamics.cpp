@@ -103,7 +103,7 @@ TEST_CASE("torque-free spin about the intermediate axis: bounded energy and mome
           "[dynamics]") {
   for (double beta : {0.25, 0.3}) {
     DeckData deck = single_step_deck(intermediate_axis_spinner(), 20.0, 2e-3, Vec3::Zero());
-    deck.steps[0].beta = beta;
+    deck.steps[0].newmark.beta = beta;
     RunResult run = run_deck_in_memory(deck);
     REQUIRE_FALSE(run.totals.gave_up);
     const double energy0 = 0.5 * 2.0 * 3.0 * 3.0 + 0.5 * 1.0 * 0.01 * 0.01;

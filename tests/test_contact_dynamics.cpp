@@ -101,7 +101,7 @@ TEST_CASE("without damping and friction a bouncing cube conserves T + V + contac
       contact_deck({shaped_body("cube", "cube", 2000, Vec3(0, 0, 0.3), Vec3(0.3, 0.5, 0.1))},
                    {box_shape("cube", Vec3::Constant(0.1))},
                    {interaction("default", "boundary", {1e-3, 1e8, 1.0, 0.5, -1.0})}, 0.28, 2e-5);
-  deck.steps[0].beta = 0.25;
+  deck.steps[0].newmark.beta = 0.25;
   const ContactRun r = run_contact_deck(deck);
   REQUIRE_FALSE(r.run.totals.gave_up);
   const double e0 = r.run.monitor.front().total_energy();

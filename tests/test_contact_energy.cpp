@@ -38,7 +38,7 @@ DeckData pile_deck(double end_time, double energy_tolerance) {
                    {box_shape("big", Vec3::Constant(0.2)), box_shape("mid", Vec3::Constant(0.15)),
                     box_shape("small", Vec3::Constant(0.1))},
                    {ground, boxes}, end_time, 1e-4);
-  deck.steps[0].beta = 0.25;
+  deck.steps[0].newmark.beta = 0.25;
   deck.steps[0].dt.min = 1e-9;
   deck.steps[0].dt.max = 1e-3;
   deck.steps[0].dt.energy_tolerance = energy_tolerance;

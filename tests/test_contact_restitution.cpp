@@ -113,7 +113,7 @@ double measured_restitution(const Impact& impact, RestitutionParams restitution)
   body.velocity = Vec3(0, 0, -impact.speed);
   DeckData deck =
       contact_deck({body}, {impact.shape}, {spec}, impact.end_time, impact.dt, Vec3::Zero());
-  deck.steps[0].beta = 0.25;
+  deck.steps[0].newmark.beta = 0.25;
   const ContactRun r = run_contact_deck(deck);
   INFO(r.run.totals.give_up_reason);
   REQUIRE_FALSE(r.run.totals.gave_up);

@@ -46,7 +46,7 @@ TEST_CASE(
                                   interaction("default", "default", unit_cube_law())},
                                  1.0, dt, Vec3::Zero());
     deck.contact.travel_factor = travel_factor;
-    deck.steps[0].beta = 0.25;
+    deck.steps[0].newmark.beta = 0.25;
     deck.steps[0].dt.error_tolerance = 1e-7;
     return run_contact_deck(deck);
   };

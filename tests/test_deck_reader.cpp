@@ -135,8 +135,8 @@ void check_same_deck(const DeckData& a, const DeckData& b) {
     CHECK(x.newton.residual_tolerance == y.newton.residual_tolerance);
     CHECK(x.newton.increment_tolerance == y.newton.increment_tolerance);
     CHECK(x.newton.force_scale == y.newton.force_scale);
-    CHECK(x.beta == y.beta);
-    CHECK(x.gamma == y.gamma);
+    CHECK(x.newmark.beta == y.newmark.beta);
+    CHECK(x.newmark.gamma == y.newmark.gamma);
     CHECK(x.linear_solver.name == y.linear_solver.name);
     CHECK(x.linear_solver.options_key == y.linear_solver.options_key);
   }
@@ -193,8 +193,8 @@ TEST_CASE("a complete deck reads into the expected DeckData", "[deck]") {
   CHECK(fall.dt.grow_factor == 2.0);
   CHECK(fall.dt.cut_factor == 0.25);
   CHECK(fall.dt.easy_iterations == 3);
-  CHECK(fall.beta == 0.25);
-  CHECK(fall.gamma == 0.6);
+  CHECK(fall.newmark.beta == 0.25);
+  CHECK(fall.newmark.gamma == 0.6);
   CHECK(fall.newton.max_iterations == 12);
   CHECK(fall.newton.residual_tolerance == 1e-7);
   CHECK(fall.newton.increment_tolerance == 1e-9);
@@ -248,8 +248,8 @@ TEST_CASE("omitted keys take their declared defaults", "[deck]") {
   CHECK(step.dt.grow_factor == 1.5);
   CHECK(step.dt.cut_factor == 0.5);
   CHECK(step.dt.easy_iterations == 4);
-  CHECK(step.beta == 0.3);
-  CHECK(step.gamma == 0.5);
+  CHECK(step.newmark.beta == 0.3);
+  CHECK(step.newmark.gamma == 0.5);
   CHECK(step.newton.max_iterations == 20);
   CHECK(step.newton.residual_tolerance == 1e-8);
   CHECK(step.newton.increment_tolerance == 1e-10);

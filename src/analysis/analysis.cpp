@@ -30,22 +30,6 @@ void append(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-NewtonSettings newton_settings(const NewtonSpec& spec) {
-  NewtonSettings settings;
-  settings.max_iterations = spec.max_iterations;
-  settings.residual_tolerance = spec.residual_tolerance;
-  settings.increment_tolerance = spec.increment_tolerance;
-  return settings;
-}
-
-// The accuracy tests report their error over their tolerance (Analysis::accuracy),
-// so the controller's tolerance is 1 when any test is on.
-StepControlSettings step_control_settings(const TimeStepSpec& spec) {
-  const double ratio_tolerance = spec.error_tolerance > 0 || spec.energy_tolerance > 0 ? 1.0 : 0.0;
-  return {spec.initial,         spec.min,       spec.max, spec.grow_factor, spec.cut_factor,
-          spec.easy_iterations, ratio_tolerance};
-}
-
 bool all_finite(const std::vector<NodeState>& nodes) {
   for (const NodeState& n : nodes) {
     if (!n.position.allFinite() || !n.rotation.coeffs().allFinite() || !n.velocity.allFinite() ||
@@ -189,8 +173,9 @@ Analysis::Accuracy Analysis::accuracy(const std::vector<NodeState>& next_nodes,
     std::vector<double> lengths;
     lengths.reserve(model_.bodies.size());
     for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
-    result.ratio = newmark_local_error(model_.nodes, next_nodes, lengths, spec.beta, context.dt) /
-                   spec.dt.error_tolerance;
+    result.ratio =
+        newmark_local_error(model_.nodes, next_nodes, lengths, spec.newmark.beta, context.dt) /
+        spec.dt.error_tolerance;
     result.failure = "local error estimate above dt.error_tolerance";
   }
   if (spec.dt.energy_tolerance > 0) {
@@ -326,8 +311,8 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
   if (model_.contact) model_.contact->set_threads(options_.threads);
   system.set_force_scale(spec.newton.force_scale);
   auto linear_solver = linear_solver_for(spec, decomposition_.get());
-  NewtonSolver newton(*linear_solver, newton_settings(spec.newton));
-  StepController controller(step_control_settings(spec.dt));
+  NewtonSolver newton(*linear_solver, spec.newton);
+  StepController controller(spec.dt);
   if (resuming) controller.resume(std::exchange(resume_dt_, 0.0));
   ProgressLine progress(options_.progress, step_start, spec.end_time, spec.name);
   std::vector<NodeState> next_nodes(model_.nodes.size());
@@ -348,7 +333,7 @@ bool Analysis::run_analysis_step(int index, AnalysisObserver& observer) {
     context.load_factor = spec.type == AnalysisType::Static
                               ? (time_next - step_start) / (spec.end_time - step_start)
                               : 1.0;
-    context.newmark = NewmarkCoefficients::make(spec.beta, spec.gamma, dt);
+    context.newmark = NewmarkCoefficients::make(spec.newmark.beta, spec.newmark.gamma, dt);
     system.begin_step(context, time_);
     if (begin_time_step(system)) system.rebuild_pattern();
     system.predict();

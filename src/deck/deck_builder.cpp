@@ -16,30 +16,6 @@ int dof_component(const std::string& name) {
   return static_cast<int>(std::find(names.begin(), names.end(), name) - names.begin());
 }
 
-TimeStepSpec time_step(const ParamSet& dt) {
-  TimeStepSpec spec;
-  spec.initial = dt.real("initial");
-  spec.min = dt.real("min");
-  spec.max = dt.real("max");
-  spec.grow_factor = dt.real("grow_factor");
-  spec.cut_factor = dt.real("cut_factor");
-  spec.easy_iterations =
-      static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
-  spec.error_tolerance = dt.real("error_tolerance");
-  spec.energy_tolerance = dt.real("energy_tolerance");
-  return spec;
-}
-
-NewtonSpec newton(const ParamSet& set) {
-  NewtonSpec spec;
-  spec.max_iterations =
-      static_cast<int>(std::min<long long>(set.integer("max_iterations"), 1 << 30));
-  spec.residual_tolerance = set.real("residual_tolerance");
-  spec.increment_tolerance = set.real("increment_tolerance");
-  spec.force_scale = set.real("force_scale");
-  return spec;
-}
-
 ActionSpec action(const ParamSet& set) {
   ActionSpec spec;
   if (set.has_value("remove_boundary")) spec.remove_boundary = set.string("remove_boundary");
@@ -60,10 +36,9 @@ StepSpec step(const ParamSet& set) {
   spec.name = set.string("name");
   spec.type = set.string("type") == "static" ? AnalysisType::Static : AnalysisType::Dynamic;
   spec.end_time = set.real("end_time");
-  spec.dt = time_step(set.object("dt"));
-  spec.newton = newton(set.object("newton"));
-  spec.beta = set.object("newmark").real("beta");
-  spec.gamma = set.object("newmark").real("gamma");
+  spec.dt = StepControlSettings::from(set.object("dt"));
+  spec.newton = NewtonSettings::from(set.object("newton"));
+  spec.newmark = NewmarkParameters::from(set.object("newmark"));
   spec.linear_solver = linear_solvers().build(set.object("linear_solver"));
   for (const auto& item : set.objects("actions")) spec.actions.push_back(action(item));
   spec.mark = set.mark;

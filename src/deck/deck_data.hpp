@@ -14,9 +14,12 @@
 #include "contact/law/normal_law_recipe.hpp"
 #include "elements/applied_loads.hpp"
 #include "solvers/auto_linear_solver.hpp"
+#include "solvers/newton_settings.hpp"
+#include "solvers/step_controller.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/time_function.hpp"
 #include "src/core/types.hpp"
+#include "src/model/newmark_parameters.hpp"
 #include "src/model/step_context.hpp"
 #include "src/params/param_set.hpp"
 
@@ -145,25 +148,6 @@ struct ContactSpec {
   std::map<std::string, std::string> group_materials;  ///< group → material name
 };
 
-struct NewtonSpec {
-  int max_iterations = 20;
-  double residual_tolerance = 1e-8;    ///< relative to the force scale
-  double increment_tolerance = 1e-10;  ///< on |δu|/L and |δα|
-  double force_scale = 0;              ///< N; 0 = automatic from loads and inertia
-};
-
-struct TimeStepSpec {
-  double initial = 0;  ///< s
-  double min = 0;      ///< s
-  double max = 0;      ///< s
-  double grow_factor = 1.5;
-  double cut_factor = 0.5;
-  int easy_iterations =
-      4;  ///< Δt grows after a step that converged in at most this many iterations
-  double error_tolerance = 0;   ///< bound on the Newmark local error estimate; 0: none
-  double energy_tolerance = 0;  ///< bound on a step's energy-balance error (J); 0: none
-};
-
 /// A change at the start of a step: exactly one of the fields is set.
 struct ActionSpec {
   std::string remove_boundary;
@@ -178,10 +162,9 @@ struct StepSpec {
   std::string name;
   AnalysisType type = AnalysisType::Dynamic;
   double end_time = 0;  ///< s, absolute (steps follow each other in time)
-  TimeStepSpec dt;
-  NewtonSpec newton;
-  double beta = 0.3;
-  double gamma = 0.5;
+  StepControlSettings dt;
+  NewtonSettings newton;
+  NewmarkParameters newmark;
   LinearSolverChoice linear_solver = automatic_linear_solver();
   std::vector<ActionSpec> actions;  ///< applied at the start of the step, in order
   SourceMark mark;

@@ -55,16 +55,6 @@ void check_end_times(const ParamSet& deck) {
                                            format_real(steps[k - 1].real("end_time")) + ")");
 }
 
-void complete_time_step(ParamSet& dt) {
-  double initial = dt.real("initial");
-  if (!dt.has_value("min")) dt.at("min").value = initial * 1e-6;
-  if (!dt.has_value("max")) dt.at("max").value = initial;
-  if (!(dt.real("min") <= initial))
-    throw dt.error("min", "must not exceed initial (" + format_real(initial) + ")");
-  if (!(initial <= dt.real("max")))
-    throw dt.error("max", "must not be less than initial (" + format_real(initial) + ")");
-}
-
 }  // namespace
 
 ObjectSchema deck_params() {
@@ -145,79 +135,10 @@ ObjectSchema step_params() {
   return schema;
 }
 
-ObjectSchema time_step_params() {
-  ObjectSchema schema{"dt", "Adaptive time-step control; requires min <= initial <= max."};
-  schema.add_real("initial", "First time step.").with_unit("s").make_required().greater_than(0);
-  schema.add_real("min", "Smallest time step before the solver gives up.")
-      .with_unit("s")
-      .with_computed_default("initial × 1e-6")
-      .greater_than(0);
-  schema.add_real("max", "Largest time step.")
-      .with_unit("s")
-      .with_computed_default("initial")
-      .greater_than(0);
-  schema.add_real("grow_factor", "Δt multiplier after an easy step.").with_default(1.5).at_least(1);
-  schema.add_real("cut_factor", "Δt multiplier after a failed step.")
-      .with_default(0.5)
-      .greater_than(0)
-      .less_than(1);
-  schema.add_integer("easy_iterations", "A step converged in at most this many iterations is easy.")
-      .with_default(4LL)
-      .at_least(0);
-  schema
-      .add_real("error_tolerance",
-                "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
-                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
-                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
-                "iteration count alone.")
-      .with_default(0.0)
-      .at_least(0);
-  schema
-      .add_real("energy_tolerance",
-                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
-                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
-                "with a smaller Δt, as for error_tolerance. 0: no such test.")
-      .with_unit("J")
-      .with_default(0.0)
-      .at_least(0);
-  schema.complete = complete_time_step;
-  return schema;
-}
-
-ObjectSchema newmark_params() {
-  ObjectSchema schema{"newmark", "Newmark time integration parameters."};
-  schema.add_real("beta", "β.").with_default(0.3).greater_than(0).at_most(0.5);
-  schema.add_real("gamma", "γ.").with_default(0.5).at_least(0.5).at_most(1);
-  return schema;
-}
-
-ObjectSchema newton_params() {
-  ObjectSchema schema{"newton", "Newton–Raphson iteration control."};
-  schema.add_integer("max_iterations", "Iterations before Δt is cut.")
-      .with_default(20LL)
-      .at_least(1);
-  schema.add_real("residual_tolerance", "Residual norm relative to the force scale.")
-      .with_default(1e-8)
-      .greater_than(0);
-  schema.add_real("increment_tolerance", "Increment norm (|δu|/L and |δα|).")
-      .with_default(1e-10)
-      .greater_than(0);
-  schema
-      .add_real("force_scale",
-                "Force scale for the residual; 0 = automatic from loads and inertia.")
-      .with_unit("N")
-      .with_default(0.0)
-      .at_least(0);
-  return schema;
-}
-
 const SchemaRegistry& deck_registry() { return declared_schemas(); }
 
 POLYDEM_DECLARE_OBJECT(deck_params)
 POLYDEM_DECLARE_OBJECT(output_params)
 POLYDEM_DECLARE_OBJECT(step_params)
-POLYDEM_DECLARE_OBJECT(time_step_params)
-POLYDEM_DECLARE_OBJECT(newmark_params)
-POLYDEM_DECLARE_OBJECT(newton_params)
 
 }  // namespace polydem

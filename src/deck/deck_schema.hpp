@@ -10,9 +10,6 @@ namespace polydem {
 ObjectSchema deck_params();
 ObjectSchema output_params();
 ObjectSchema step_params();
-ObjectSchema time_step_params();
-ObjectSchema newmark_params();
-ObjectSchema newton_params();
 
 /// Every deck object and family of this release; the root object is "deck".
 const SchemaRegistry& deck_registry();
