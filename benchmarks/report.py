@@ -32,7 +32,12 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tables  # noqa: E402  (the implicit/explicit/Bullet tables)
 
 TIME_UNITS = tables.TIME_UNITS
-fmt, row, header = tables.fmt, tables.row, tables.header
+row, header = tables.row, tables.header
+
+
+def fmt(value, digits=3):
+    """Three significant digits, but whole numbers from 1000 up (no exponent)."""
+    return f"{value:.0f}" if abs(value) >= 10 ** digits else tables.fmt(value, digits)
 
 
 class Missing(Exception):
@@ -119,8 +124,8 @@ def table_machine(out):
     meta = read_json(out, "meta.json")
     header(["", ""], right_from=2)
     changes = " with uncommitted changes to the code" if meta.get("code_changes") else ""
-    row(["measured", meta["date"] + (f" to {meta['last_date']}" if meta.get("last_date", meta["date"])
-                                     != meta["date"] else "")])
+    last = meta.get("last_date", meta["date"])
+    row(["measured", f"{meta['date']} to {last}"])
     row(["build", f"the code of `{meta['code_commit']}`{changes}, CMake `{meta['build_type']}`, "
                   f"{meta['compiler']}"])
     row(["BLAS under UMFPACK", f"`{meta['blas']}`"])
@@ -240,8 +245,8 @@ def table_contact_search(out):
              f"{search['bytes_per_body']:.0f}", fmt(begin["candidates_per_body"], 2),
              fmt(search["list_leaf_pairs_per_body"])])
     print()
-    print(" ".join(source_line(out, name, "bench_contact_search, one thread, CPU time")
-                   for name in sources))
+    print("\n\n".join(source_line(out, name, "bench_contact_search, one thread, CPU time")
+                       for name in sources))
 
 
 def captured(function, *args):
@@ -289,23 +294,32 @@ def mean_dt(summary):
     return summary["final_time"] / max(summary["totals"]["accepted_steps"], 1)
 
 
+def causes(totals):
+    """'25 no admissible Newton step, 10 no convergence in 25 iterations'."""
+    by_cause = sorted((totals.get("rejections_by_cause") or {}).items(), key=lambda c: -c[1])
+    return ", ".join(f"{count} {cause.split(' (')[0]}" for cause, count in by_cause) or "–"
+
+
 def table_packs(out):
-    header(["run", "deck", "bodies", "simulated (s)", "CPU (s)", "wall (s)", "steps",
-            "rejected", "mean Δt (ms)", "Newton its/step", "night owls",
-            "mean Δt / smallest Δt_c", "status", "peak memory (MB)"], right_from=2)
+    titles = ["run", "deck", "bodies", "simulated (s)", "CPU (s)", "wall (s)", "steps",
+              "mean Δt (ms)", "Newton its/step", "night owls", "mean Δt / smallest Δt_c",
+              "peak memory (MB)", "status", "rejected attempts", "by cause"]
+    row(titles)
+    row(["---"] * 2 + ["---:"] * 10 + ["---"] + ["---:"] + ["---"])
     for name, label, summary, load in polydem_runs(out):
         t = summary["totals"]
         comparison = summary.get("explicit_comparison", {})
         ratio = comparison.get("mean_step_over_smallest_critical_step")
         row([label, f"`{RUNS[name][1]}`", str(len(summary["bodies"])), fmt(summary["final_time"]),
              f"{load['cpu_s']:.1f}" if load else "–", f"{summary['wall_seconds']['total']:.1f}",
-             str(t["accepted_steps"]), str(t["rejected_steps"]), fmt(mean_dt(summary) * 1e3),
+             str(t["accepted_steps"]), fmt(mean_dt(summary) * 1e3),
              f"{t['newton_iterations_per_step']:.2f}", str(t["night_owl_resolves"]),
-             fmt(ratio) if ratio is not None else "–", summary["status"],
-             f"{load['max_rss_kb'] / 1024:.0f}" if load else "–"])
+             fmt(ratio) if ratio is not None else "–",
+             f"{load['max_rss_kb'] / 1024:.0f}" if load else "–", summary["status"],
+             str(t["rejected_steps"]), causes(t)])
     print()
-    print("*Source: each run's `runs/NAME/summary.json` (`totals`, `final_time`, "
-          "`explicit_comparison`, `wall_seconds.total`) and `NAME.load.json` "
+    print("*Source: each run's `runs/NAME/summary.json` (`totals` with `rejections_by_cause`, "
+          "`final_time`, `explicit_comparison`, `wall_seconds.total`) and `NAME.load.json` "
           "(CPU = user + system, peak resident memory).*")
 
 
@@ -354,19 +368,6 @@ def table_pack_unit_costs(out):
           "rejected), and over its bodies.*")
 
 
-def table_pack_rejections(out):
-    header(["run", "rejected attempts", "cause", "count"], right_from=3)
-    for name, label, summary, _ in polydem_runs(out):
-        causes = summary["totals"].get("rejections_by_cause") or {"–": 0}
-        first = True
-        for cause, count in sorted(causes.items(), key=lambda item: -item[1]):
-            row([label if first else "", str(summary["totals"]["rejected_steps"]) if first else "",
-                 cause, str(count)])
-            first = False
-    print()
-    print("*Source: `totals.rejections_by_cause` of each run's `summary.json`.*")
-
-
 TABLES = {
     "machine": (table_machine, "meta.json"),
     "measurements": (table_measurements, "meta.json, *.load.json"),
@@ -384,7 +385,6 @@ TABLES = {
     "packs": (table_packs, "runs/*/summary.json, *.load.json"),
     "pack_phases": (table_pack_phases, "runs/*/summary.json"),
     "pack_unit_costs": (table_pack_unit_costs, "runs/*/summary.json, *.load.json"),
-    "pack_rejections": (table_pack_rejections, "runs/*/summary.json"),
 }
 
 
