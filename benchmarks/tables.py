@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The tables of docs/performance.md (issue 8) from the benchmarks' JSON output.
+"""The implicit/explicit/Bullet tables of docs/performance.md from the benchmarks' JSON output.
 
 usage: tables.py implicit_vs_explicit.json bullet_peer.json
 
@@ -7,6 +7,8 @@ The JSON files are what `--benchmark_out=FILE --benchmark_out_format=json`
 writes for bench_implicit_vs_explicit and bench_bullet_peer (see
 benchmarks/README.md). Prints Markdown tables on stdout; every figure is a
 counter of the run or the benchmark's CPU time, converted, never edited.
+benchmarks/report.py prints the same tables, with the rest of
+docs/performance.md's, from a benchmarks/measure.sh folder.
 """
 import json
 import sys
@@ -66,20 +68,22 @@ IMPLICIT_VS_EXPLICIT_SCENES = {
 
 
 def implicit_vs_explicit(runs, scene):
-    header(["run", "wall (s)", "CPU (s)", "steps", "Newton its/step", "mean Δt (ms)",
+    header(["run", "wall (s)", "CPU (s)", "CPU / implicit's", "steps", "Newton its/step",
+            "mean Δt (ms)",
             "mean Δt / Δt_crit", "implicit Δt / this Δt", "energy error at end (J)",
             "largest energy error (J)", "dissipated (J)", "reaction / weight − 1 at rest",
             "closest gap (mm)"])
-    implicit_dt = None
+    implicit_dt = implicit_cpu = None
     scene_runs = {name: run for name, run in runs.items() if name.split("/")[1] == scene}
     for name, run in scene_runs.items():
         scheme, _, safety = name.partition(f"/{scene}")
         if scheme == "Implicit":
-            implicit_dt = run["mean_dt"]
+            implicit_dt, implicit_cpu = run["mean_dt"], run["cpu_s"]
             label, its = "implicit (Newmark–Newton)", fmt(run["newton_its"] / run["steps"])
         else:
             label, its = f"explicit, Δt = 0.{int(safety[1:]):02d} Δt_crit", "–"
-        row([label, fmt(run["wall_s"]), fmt(run["cpu_s"]), f"{run['steps']:.0f}", its,
+        row([label, fmt(run["wall_s"]), fmt(run["cpu_s"]),
+             fmt(run["cpu_s"] / implicit_cpu) if implicit_cpu else "–", f"{run['steps']:.0f}", its,
              fmt(run["mean_dt"] * 1e3), fmt(run["mean_dt/dt_crit"]),
              fmt(implicit_dt / run["mean_dt"]) if scheme != "Implicit" and implicit_dt else "–",
              fmt(run["energy_err_J"]), fmt(run["max_energy_err_J"]), fmt(run["dissipated_J"]),
@@ -89,15 +93,18 @@ def implicit_vs_explicit(runs, scene):
 
 
 def peer_speed(runs):
-    header(["scene", "solver", "wall (s) per simulated s", "CPU (s) per simulated s", "steps",
-            "max interpenetration (mm)", "closest gap (mm)"], right_from=2)
+    header(["scene", "solver", "wall (s) per simulated s", "CPU (s) per simulated s",
+            "CPU / polydem implicit's", "steps", "max interpenetration (mm)", "closest gap (mm)"],
+           right_from=2)
     for scene, scene_label in SCENES.items():
+        implicit_cpu = runs[f"PolydemImplicit/{scene}"]["cpu_s"]
         for key, solver in SOLVERS.items():
             family, _, rate = key.partition("/")
             run = runs[f"{family}/{scene}" + (f"/{rate}" if rate else "")]
             gap = fmt(run["min_gap_m"] * 1e3) if run["min_gap_m"] > 0 else "–"
             row([scene_label, solver, fmt(run["wall_per_sim_s"]),
-                 fmt(run["cpu_s"] / run["simulated_s"]), f"{run['steps']:.0f}",
+                 fmt(run["cpu_s"] / run["simulated_s"]), fmt(run["cpu_s"] / implicit_cpu),
+                 f"{run['steps']:.0f}",
                  interpenetration_mm(run), gap])
 
 
