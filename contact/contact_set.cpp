@@ -618,7 +618,7 @@ std::string ContactSet::preflight(std::span<const NodeState> nodes, double time,
   std::vector<double> barrier_gaps(pairs.size());
   for (std::size_t k = 0; k < pairs.size(); ++k)
     barrier_gaps[k] =
-        initial_placement ? pair_law(body_numbers(pairs[k]))->normal_law.barrier_gap() : 0.0;
+        initial_placement ? pair_law(body_numbers(pairs[k]))->law().barrier_gap() : 0.0;
   std::vector<std::string> problems(pairs.size());
   const int count = static_cast<int>(pairs.size());
 #pragma omp parallel for schedule(dynamic, 16) num_threads(threads_)
@@ -978,7 +978,7 @@ ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {
 // nothing (its gap there is outside), and the energy of a contact handed over
 // to a neighbouring sub-region pair at the same gap cancels out.
 double ContactSet::skin_energy(const ContactPairElement& element, double gap) const {
-  const HybridBarrierLaw& law = element.interaction().normal_law;
+  const NormalLaw& law = element.interaction().law();
   return gap > 0 && gap < law.skin() ? law.energy(gap) : 0.0;
 }
 

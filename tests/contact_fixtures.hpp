@@ -11,6 +11,7 @@
 #include "src/deck/deck_reader.hpp"
 #include "tests/analysis_fixtures.hpp"
 #include "tests/deck_fixtures.hpp"
+#include "tests/law_fixtures.hpp"
 
 namespace polydem::testing {
 
@@ -20,9 +21,8 @@ inline InteractionSpec interaction(const std::string& a, const std::string& b,
   InteractionSpec spec;
   spec.group_a = a;
   spec.group_b = b;
-  spec.params.normal = normal;
-  spec.params.damping = NormalDampingParams::paper_ratio(damping_ratio);
-  spec.params.friction = friction;
+  spec.normal = declared("normal_law", hybrid_yaml(normal));
+  spec.laws = interaction_laws(normal, viscous_damping(damping_ratio), friction);
   return spec;
 }
 

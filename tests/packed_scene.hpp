@@ -12,16 +12,13 @@
 #include "contact/geometry/boundary_surfaces.hpp"
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/search/search_scene.hpp"
+#include "tests/law_fixtures.hpp"
 #include "tests/packing_fixtures.hpp"
 
 namespace polydem::testing {
 
 /// A barrier law with this skin; the stiffness matters only for forces.
-inline InteractionParams law(double skin) {
-  InteractionParams params;
-  params.normal = {skin, 1e5, 1.0, 0.5, -1.0};
-  return params;
-}
+inline InteractionLaws law(double skin) { return interaction_laws({skin, 1e5, 1.0, 0.5, -1.0}); }
 
 /// A packing of one shape in an open box container, ready for the search.
 struct Packing {

@@ -20,6 +20,7 @@
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
 #include "tests/l_prism.hpp"
+#include "tests/law_fixtures.hpp"
 #include "tests/shape_lookup.hpp"
 
 using namespace polydem;
@@ -44,7 +45,7 @@ struct MovingCorner {
         cube(build_shape(make_box(half, half, half), "cube")),
         element{PairSide{1, nullptr, cube.get(), 1000.0}, PairSide{0, nullptr, fixed.get(), 1000.0},
                 std::make_shared<Interaction>(InteractionParams{
-                    NormalLawParams{skin, 1e9, 2.0, 0.5, -1.0}, 0, {}, 0, {}, {}})} {
+                    testing::hybrid_law({skin, 1e9, 2.0, 0.5, -1.0}), {}, 0, {}})} {
     nodes[1].position = corner + Vec3::Constant(half);
     element.candidates().push_back({{SubRegionKind::Vertex, 0}, fixed_region});
   }

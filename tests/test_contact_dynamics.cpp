@@ -322,10 +322,10 @@ TEST_CASE("a relative skin scales with the body: a scaled model rests at the sca
   // Weight ∝ size³ and skin ∝ size: with ε1 ∝ size² the relative equilibrium gap is the same.
   const auto rest_gap = [](double size) {
     NormalLawParams law = unit_cube_law();
-    law.skin = 0;
     law.stiffness *= size * size;
     InteractionSpec spec = interaction("default", "boundary", law, 0.9);
-    spec.params.relative_skin = 0.01;
+    spec.laws.normal = normal_laws().build(declared(
+        "normal_law", "{relative_skin: 0.01, stiffness: " + yaml_number(law.stiffness) + "}"));
     DeckData deck = contact_deck(
         {shaped_body("cube", "cube", kDensity, Vec3(0, 0, size * (0.5 + 0.008)))},
         {box_shape("cube", Vec3::Constant(size))}, {spec}, 2.0, 5e-3 * std::sqrt(size));

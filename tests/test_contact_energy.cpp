@@ -18,11 +18,9 @@ namespace {
 /// Hertz's part (i), restitution 0.5 (viscous, shared pair mass), friction.
 DeckData pile_deck(double end_time, double energy_tolerance) {
   InteractionSpec ground = interaction("default", "boundary", {2e-3, 1e7, 1.5, 0.5, -1.0});
-  ground.params.damping = {Dashpot::Viscous, 0.0, true};
-  RestitutionParams restitution;
-  restitution.coefficient = 0.5;
-  ground.params.restitution = restitution;
-  ground.params.friction = {0.5, 0.4, 2e6, 2e3, {}};
+  ground.laws.damping =
+      damping_models().build(declared("damping", "{restitution: {coefficient: 0.5}}"));
+  ground.laws.friction = {0.5, 0.4, 2e6, 2e3, {}};
   InteractionSpec boxes = ground;
   boxes.group_b = "default";
   std::vector<BodySpec> bodies = {

@@ -9,9 +9,10 @@
 #include <memory>
 
 #include "contact/law/hybrid_barrier_law.hpp"
-#include "contact/law/normal_law_recipe.hpp"
+#include "contact/law/normal_branch_family.hpp"
 #include "contact/law/power_law_branch.hpp"
 #include "contact/law/stribeck_friction.hpp"
+#include "tests/deck_fixtures.hpp"
 #include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
@@ -87,8 +88,11 @@ TEST_CASE("Hertz part (i): force against overlap is (4/3) E* sqrt(R*) delta^(3/2
   const double e_star = 1 / ((1 - 0.09) / 210e9 + (1 - 0.22 * 0.22) / 70e9);
   CHECK(effective_modulus(steel, glass) == Approx(e_star).epsilon(1e-14));
   const double radius = 0.02, skin = 1e-4;
-  const NormalLawParams law_params = resolve_normal_law(
-      {skin, 0, 1, 0.2, -1}, NormalLawRecipe{HertzParams{radius, 0}}, &steel, &glass);
+  const auto hertz_branch = [](const std::string& keys) {
+    return normal_branches().build(testing::declared("normal_branch", "{hertz: " + keys + "}"));
+  };
+  const NormalLawParams law_params =
+      hertz_branch("{effective_radius: 0.02}")->resolve({skin, 0, 1, 0.2, -1}, &steel, &glass);
   CHECK(law_params.exponent == 1.5);
   const HybridBarrierLaw law(law_params);
   for (double overlap : {1e-7, 1e-6, 1e-5, 5e-5, 7.9e-5}) {
@@ -98,8 +102,8 @@ TEST_CASE("Hertz part (i): force against overlap is (4/3) E* sqrt(R*) delta^(3/2
   }
   check_c1_at_switch(law);
   // A given E* overrides the materials.
-  const NormalLawParams given = resolve_normal_law(
-      {skin, 0, 1, 0.2, -1}, NormalLawRecipe{HertzParams{radius, 1e9}}, nullptr, nullptr);
+  const NormalLawParams given = hertz_branch("{effective_radius: 0.02, effective_modulus: 1.0e9}")
+                                    ->resolve({skin, 0, 1, 0.2, -1}, nullptr, nullptr);
   CHECK(given.stiffness == Approx(4.0 / 3.0 * 1e9 * std::sqrt(radius)).epsilon(1e-15));
 }
 
@@ -107,19 +111,28 @@ TEST_CASE("linear part (i): given, from contact-layer stiffnesses or moduli in s
           "[contact][law]") {
   const ContactMaterial soft{"soft", 1e7, 0.0, 2e5}, hard{"hard", 5e7, 0.0, 1e6};
   const NormalLawParams base{0.01, 0, 1.7, 0.5, -1};
-  const auto resolve = [&](const LinearLawParams& p) {
-    return resolve_normal_law(base, NormalLawRecipe{p}, &soft, &hard);
+  const auto linear = [](const std::string& keys) {
+    return normal_branches().build(testing::declared("normal_branch", "{linear: " + keys + "}"));
   };
-  CHECK(resolve({3e5, 0}).stiffness == 3e5);
-  CHECK(resolve({3e5, 0}).exponent == 1);
-  CHECK(resolve({0, 0}).stiffness == Approx(2e5 * 1e6 / (2e5 + 1e6)).epsilon(1e-15));
-  CHECK(resolve({0, 0.02}).stiffness == Approx(0.02 * 1e7 * 5e7 / (1e7 + 5e7)).epsilon(1e-15));
-  CHECK(material_need(NormalLawRecipe{LinearLawParams{3e5, 0}}) == MaterialNeed::Nothing);
-  CHECK(material_need(NormalLawRecipe{LinearLawParams{0, 0.02}}) == MaterialNeed::Moduli);
-  CHECK(material_need(NormalLawRecipe{LinearLawParams{}}) == MaterialNeed::NormalStiffness);
-  CHECK(material_need(NormalLawRecipe{HertzParams{0.1, 0}}) == MaterialNeed::Moduli);
-  CHECK(material_need(NormalLawRecipe{}) == MaterialNeed::Nothing);
-  CHECK(resolve_normal_law(base, NormalLawRecipe{}, nullptr, nullptr).exponent == 1.7);
+  const auto resolve = [&](const std::string& keys) {
+    return linear(keys)->resolve(base, &soft, &hard);
+  };
+  CHECK(resolve("{stiffness: 3.0e5}").stiffness == 3e5);
+  CHECK(resolve("{stiffness: 3.0e5}").exponent == 1);
+  CHECK(resolve("{}").stiffness == Approx(2e5 * 1e6 / (2e5 + 1e6)).epsilon(1e-15));
+  CHECK(resolve("{contact_length: 0.02}").stiffness ==
+        Approx(0.02 * 1e7 * 5e7 / (1e7 + 5e7)).epsilon(1e-15));
+  // What each needs of a group's material (none: a null material).
+  const ContactMaterial moduli_only{"moduli", 1e7, 0.0, 0};
+  CHECK(linear("{stiffness: 3.0e5}")->material_problem(nullptr).empty());
+  CHECK_FALSE(linear("{contact_length: 0.02}")->material_problem(nullptr).empty());
+  CHECK(linear("{contact_length: 0.02}")->material_problem(&moduli_only).empty());
+  CHECK_FALSE(linear("{}")->material_problem(&moduli_only).empty());
+  CHECK(linear("{}")->material_problem(&soft).empty());
+  const auto hertz = normal_branches().build(
+      testing::declared("normal_branch", "{hertz: {effective_radius: 0.1}}"));
+  CHECK_FALSE(hertz->material_problem(nullptr).empty());
+  CHECK(hertz->material_problem(&moduli_only).empty());
 }
 
 TEST_CASE("Stribeck curve: mu_s at the start of sliding, mu_d beyond v_s, plus mu_v v",

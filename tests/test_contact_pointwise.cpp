@@ -15,6 +15,7 @@
 #include "contact/local/pair_query.hpp"
 #include "contact/pair/pointwise_contact.hpp"
 #include "src/core/rotation.hpp"
+#include "tests/law_fixtures.hpp"
 #include "tests/support/finite_differences.hpp"
 
 using namespace polydem;
@@ -54,8 +55,8 @@ ContactSide body_side(const Shape& shape, const NodeState& state, double mass) {
 
 InteractionParams interaction_params(double skin, double damping_ratio, double mu) {
   InteractionParams p;
-  p.normal = {skin, 1e4, 1.5, 0.4, -2.0};
-  p.damping = NormalDampingParams::paper_ratio(damping_ratio);
+  p.normal = testing::hybrid_law({skin, 1e4, 1.5, 0.4, -2.0});
+  p.damping = viscous_damping(damping_ratio);
   p.friction = {mu, 0.8 * mu, 2e4, 30.0, {}};
   return p;
 }
@@ -219,7 +220,7 @@ TEST_CASE("pointwise contact tangent matches central differences (body-body, eve
       if (mu > 0 && e.outcome.status == StickSlip::Slip) ++slipping;
       if (mu > 0 && e.outcome.status == StickSlip::Slip && trial % 7 < 3) ++stribeck_slipping;
       if (mu > 0 && e.outcome.status == StickSlip::Stick) ++sticking;
-      if (e.outcome.gap < interaction.normal_law.barrier_gap()) ++barrier;
+      if (e.outcome.gap < interaction.law().barrier_gap()) ++barrier;
       if (params.damping_ramp > 0 && context.dynamic() && e.outcome.gap > 0.15) ++ramped;
     }
   }
@@ -290,12 +291,12 @@ TEST_CASE("frictionless, undamped contact residual is -p dg_n/dd of the hand-der
       context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
       const PointwiseInput in{&interaction, &a, &b, &step, &context};
       const Evaluation e = evaluate(in, 12);
-      const double p = interaction.normal_law.force(linear->contact.normal_gap);
+      const double p = interaction.law().force(linear->contact.normal_gap);
       const Eigen::VectorXd expected = -p * linear->normal_gap_gradient.transpose();
       CHECK((e.residual - expected).norm() <= 1e-9 * std::max(expected.norm(), 1e-12));
       CHECK(e.outcome.gap == Approx(linear->contact.normal_gap).epsilon(1e-12));
       // The tangent of the potential part: −p ∂²g_n − f_n' ∂g_nᵀ∂g_n.
-      const double slope = interaction.normal_law.force_derivative(linear->contact.normal_gap);
+      const double slope = interaction.law().force_derivative(linear->contact.normal_gap);
       const Eigen::MatrixXd expected_tangent =
           -p * linear->normal_gap_hessian -
           slope * linear->normal_gap_gradient.transpose() * linear->normal_gap_gradient;
@@ -367,9 +368,9 @@ TEST_CASE(
     a.trial.alpha_delta = random_vector(1e-3);
     b.trial.u_delta = random_vector(1e-3);
     InteractionParams params = interaction_params(skin, 0.0, trial % 2 == 0 ? 0.6 : 0.0);
-    params.damping = trial % 3 == 0 ? NormalDampingParams{Dashpot::HuntCrossley, 0.8, false}
-                                    : NormalDampingParams{Dashpot::Viscous, 0.4, true};
-    if (trial % 5 == 1) params.restitution = RestitutionParams{0.6, 0, 0, 0.02, Dashpot::Viscous};
+    const bool hunt_crossley = trial % 3 == 0;
+    params.damping = hunt_crossley ? hunt_crossley_damping(0.8) : viscous_damping(0.4, true);
+    if (trial % 5 == 1) params.damping.restitution = RestitutionParams{0.6, 0, 0, 0.02};
     if (trial % 2 == 1) params.damping_ramp = 0.5;  // the dashpot fades in over g in (0.15, 0.3)
     const Interaction interaction(params);
     StepContext context;
@@ -393,13 +394,12 @@ TEST_CASE(
     const Eigen::MatrixXd fd = finite_difference_tangent(
         a, b, 12,
         [&](const ContactSide& x, const ContactSide& y) { return pair.residual(x, y, 12); });
-    INFO("contacts " << pair.steps.size() << " dashpot "
-                     << static_cast<int>(params.damping.dashpot));
+    INFO("contacts " << pair.steps.size() << " dashpot " << params.damping.dashpot->name());
     CHECK(relative_error(tangent, fd) < 1e-6);
     CHECK((residual - pair.residual(a, b, 12)).norm() <= 1e-12 * residual.norm());
     ++checked;
     shared += pair.steps.size() > 1 && interaction.shares_pair_mass();
-    hunt_crossley_ramped += in_ramp && params.damping.dashpot == Dashpot::HuntCrossley;
+    hunt_crossley_ramped += in_ramp && hunt_crossley;
   }
   INFO("pairs checked " << checked << ", with a shared mass over several contacts " << shared
                         << ", Hunt-Crossley in a damping ramp " << hunt_crossley_ramped);
@@ -412,20 +412,20 @@ TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equa
           "[contact][damping]") {
   const double elastic = 50, k = 2e4, mass = 3, velocity = -0.7, ratio = 0.3;
   const double paper = elastic - 2 * ratio * std::sqrt(k * mass) * velocity;
-  const auto pressure = [&](Dashpot dashpot, double coefficient, double f,
-                            ContactStiffness<double> s, double v) {
-    return damped_pressure<double>(dashpot, coefficient, f, s, mass, v);
+  const auto pressure = [&](const std::shared_ptr<const Dashpot>& dashpot, double coefficient,
+                            double f, ContactStiffness<double> s, double v) {
+    return damped_pressure<double>(dashpot.get(), coefficient, f, s, mass, v);
   };
-  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, 0, false}, velocity) == paper);
-  CHECK(pressure(Dashpot::Viscous, ratio, elastic, {k, k, true}, velocity) ==
-        Approx(paper).epsilon(1e-15));
+  const auto viscous = viscous_dashpot(), hunt_crossley = hunt_crossley_dashpot();
+  CHECK(pressure(viscous, ratio, elastic, {k, 0, false}, velocity) == paper);
+  CHECK(pressure(viscous, ratio, elastic, {k, k, true}, velocity) == Approx(paper).epsilon(1e-15));
   // Four equal contacts: together 2ζ√(4k m), the pair's own critical damping times ζ.
-  const double each = pressure(Dashpot::Viscous, ratio, elastic, {k, 4 * k, true}, velocity);
+  const double each = pressure(viscous, ratio, elastic, {k, 4 * k, true}, velocity);
   CHECK(4 * (each - elastic) ==
         Approx(-2 * ratio * std::sqrt(4 * k * mass) * velocity).epsilon(1e-14));
   // Hunt–Crossley: continuous at first touch and never tensile.
-  CHECK(pressure(Dashpot::HuntCrossley, 0.5, 0.0, {k, k, false}, velocity) == 0);
-  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, velocity) ==
+  CHECK(pressure(hunt_crossley, 0.5, 0.0, {k, k, false}, velocity) == 0);
+  CHECK(pressure(hunt_crossley, 0.5, elastic, {k, k, false}, velocity) ==
         Approx(elastic * (1 + 0.75 * 0.7)).epsilon(1e-15));
-  CHECK(pressure(Dashpot::HuntCrossley, 0.5, elastic, {k, k, false}, 3.0) == 0);
+  CHECK(pressure(hunt_crossley, 0.5, elastic, {k, k, false}, 3.0) == 0);
 }

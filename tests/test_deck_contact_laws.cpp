@@ -4,8 +4,12 @@
 // error every bad value gives.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
+#include <utility>
 
+#include "contact/law/hybrid_barrier_law.hpp"
+#include "contact/law/power_law_branch.hpp"
 #include "src/deck/deck_reader.hpp"
 
 using namespace polydem;
@@ -68,25 +72,39 @@ void check_error(const std::string& text, const std::string& at, const std::stri
 
 }  // namespace
 
+/// ε1 and n1 of the hybrid law an interaction makes for its skin.
+std::pair<double, double> power_law_of(const InteractionSpec& spec) {
+  const InteractionLaws& laws = spec.laws;
+  const auto law =
+      laws.normal->make(laws.normal->skin(1.0), laws.material_a ? &*laws.material_a : nullptr,
+                        laws.material_b ? &*laws.material_b : nullptr);
+  const auto& branch =
+      dynamic_cast<const PowerLawBranch&>(dynamic_cast<const HybridBarrierLaw&>(*law).branch());
+  return {branch.coefficient(), branch.exponent()};
+}
+
 TEST_CASE("contact laws from materials read into the deck data", "[deck][contact]") {
   const DeckData deck = read_deck_string(kDeck, kFile);
   CHECK(deck.steps[0].dt.energy_tolerance == 1e-6);
-  REQUIRE(deck.contact.materials.size() == 2);
-  CHECK(deck.contact.materials[0].name == "rubber");
-  CHECK(deck.contact.materials[0].normal_stiffness == 2e5);
-  CHECK(deck.contact.materials[1].poisson_ratio == 0.3);
-  CHECK(deck.contact.group_materials.at("beam") == "steel");
   const InteractionSpec& spec = deck.contact.interactions.at(0);
-  REQUIRE(std::holds_alternative<HertzParams>(spec.normal_recipe));
-  CHECK(std::get<HertzParams>(spec.normal_recipe).effective_radius == 0.05);
-  CHECK(std::get<HertzParams>(spec.normal_recipe).effective_modulus == 0);
-  REQUIRE(spec.params.restitution.has_value());
-  CHECK(spec.params.restitution->coefficient == 0.5);
-  CHECK(spec.params.restitution->yield_speed == 1.0);
-  CHECK(spec.params.restitution->dashpot == Dashpot::Viscous);
-  CHECK(spec.params.damping.share_pair_mass);
-  CHECK(spec.params.friction.stribeck.transition_speed == 0.01);
-  CHECK(spec.params.friction.stribeck.viscous == 0.1);
+  REQUIRE(spec.laws.material_a.has_value());
+  REQUIRE(spec.laws.material_b.has_value());
+  CHECK(spec.laws.material_a->name == "steel");
+  CHECK(spec.laws.material_b->name == "rubber");
+  CHECK(spec.laws.material_b->normal_stiffness == 2e5);
+  CHECK(spec.laws.material_a->poisson_ratio == 0.3);
+  // Hertz: ε1 = (4/3) E* √R*, E* of steel and rubber in series.
+  const double e_star = 1 / ((1 - 0.3 * 0.3) / 2.1e11 + (1 - 0.45 * 0.45) / 1e7);
+  CHECK(power_law_of(spec).first == Approx(4.0 / 3 * e_star * std::sqrt(0.05)).epsilon(1e-14));
+  CHECK(power_law_of(spec).second == 1.5);
+  const NormalDamping& damping = spec.laws.damping;
+  REQUIRE(damping.restitution.has_value());
+  CHECK(damping.restitution->coefficient == 0.5);
+  CHECK(damping.restitution->yield_speed == 1.0);
+  CHECK(damping.dashpot->name() == "viscous");
+  CHECK(damping.share_pair_mass);
+  CHECK(spec.laws.friction.stribeck.transition_speed == 0.01);
+  CHECK(spec.laws.friction.stribeck.viscous == 0.1);
   // The other damping types and the linear branch.
   const DeckData viscous = read_deck_string(
       replaced(replaced(kDeck, "{restitution: {coefficient: 0.5, yield_speed: 1.0}}",
@@ -94,18 +112,18 @@ TEST_CASE("contact laws from materials read into the deck data", "[deck][contact
                "{hertz: {effective_radius: 0.05}}", "{linear: {contact_length: 0.02}}"),
       kFile);
   const InteractionSpec& v = viscous.contact.interactions.at(0);
-  CHECK(v.params.damping.dashpot == Dashpot::Viscous);
-  CHECK(v.params.damping.coefficient == 0.2);
-  CHECK_FALSE(v.params.damping.share_pair_mass);
-  CHECK_FALSE(v.params.restitution.has_value());
-  REQUIRE(std::holds_alternative<LinearLawParams>(v.normal_recipe));
-  CHECK(std::get<LinearLawParams>(v.normal_recipe).contact_length == 0.02);
+  CHECK(v.laws.damping.dashpot->name() == "viscous");
+  CHECK(v.laws.damping.coefficient == 0.2);
+  CHECK_FALSE(v.laws.damping.share_pair_mass);
+  CHECK_FALSE(v.laws.damping.restitution.has_value());
+  CHECK(power_law_of(v).first == Approx(e_star * 0.02).epsilon(1e-14));
+  CHECK(power_law_of(v).second == 1.0);
   const DeckData hunt =
       read_deck_string(replaced(kDeck, "{restitution: {coefficient: 0.5, yield_speed: 1.0}}",
                                 "{hunt_crossley: {coefficient: 0.3}}"),
                        kFile);
-  CHECK(hunt.contact.interactions.at(0).params.damping.dashpot == Dashpot::HuntCrossley);
-  CHECK(hunt.contact.interactions.at(0).params.damping.coefficient == 0.3);
+  CHECK(hunt.contact.interactions.at(0).laws.damping.dashpot->name() == "hunt_crossley");
+  CHECK(hunt.contact.interactions.at(0).laws.damping.coefficient == 0.3);
 }
 
 TEST_CASE("the echo of a deck with the new contact keys reads back the same",
@@ -114,9 +132,9 @@ TEST_CASE("the echo of a deck with the new contact keys reads back the same",
   INFO(echo);
   CHECK(echo_deck_string(echo, kFile) == echo);
   const DeckData again = read_deck_string(echo, kFile);
-  CHECK(std::get<HertzParams>(again.contact.interactions.at(0).normal_recipe).effective_radius ==
-        0.05);
-  CHECK(again.contact.interactions.at(0).params.restitution->minimum == 0.02);
+  CHECK(power_law_of(again.contact.interactions.at(0)) ==
+        power_law_of(read_deck_string(kDeck, kFile).contact.interactions.at(0)));
+  CHECK(again.contact.interactions.at(0).laws.damping.restitution->minimum == 0.02);
 }
 
 TEST_CASE("bad deck: materials and the groups made of them", "[deck][contact][errors]") {

@@ -12,6 +12,7 @@
 #include <filesystem>
 
 #include "contact/geometry/mesh_families.hpp"
+#include "contact/law/normal_law_family.hpp"
 #include "src/deck/deck_reader.hpp"
 #include "tests/contact_fixtures.hpp"
 
@@ -148,7 +149,10 @@ TEST_CASE("three supports share the weight by stiffness, whatever the stiffness 
         std::pair{"three_supports/stiff_middle.yaml", std::array{0.2, 0.6, 0.2}}}) {
     for (const double scale : {1.0, 10.0, 100.0}) {
       DeckData deck = example(deck_name);
-      for (InteractionSpec& i : deck.contact.interactions) i.params.normal.stiffness *= scale;
+      for (InteractionSpec& i : deck.contact.interactions) {
+        i.normal.at("stiffness").value = i.normal.real("stiffness") * scale;
+        i.laws.normal = normal_laws().build(i.normal);
+      }
       deck.output.vtk = false;
       const ContactRun r = run_contact_deck(deck);
       INFO(deck_name << " × " << scale << ": " << r.run.totals.give_up_reason);

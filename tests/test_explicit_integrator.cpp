@@ -280,9 +280,8 @@ TEST_CASE(
     "[explicit][critical]") {
   const double epsilon1 = 1e9, skin = 1e-3, fraction = 0.5;
   DeckData deck = cube_on_ground(epsilon1, 0.6, 1.0, 0.0);
-  deck.contact.interactions[0].params.normal.exponent = 2;
   // n1 = 2: df/dg = −2 ε1 (ḡ − g), at g = f ḡ: k = 2 ε1 (1 − f) ḡ.
-  deck.contact.interactions[0].params.normal.skin = skin;
+  deck.contact.interactions[0].laws.normal = law_recipe({skin, epsilon1, 2.0, fraction, -1.0});
   const double k = 2 * epsilon1 * (1 - fraction) * skin;
   CHECK(contact_critical_step(build_model(deck), deck).step ==
         Approx(2 * std::sqrt(kCubeMass / k)));
@@ -290,12 +289,12 @@ TEST_CASE(
   deck.bodies.push_back(shaped_body("other", "cube", kCubeMass, Vec3(0, 0, 2)));
   InteractionSpec between = deck.contact.interactions[0];
   between.group_b = "default";
-  between.params.damping = NormalDampingParams::paper_ratio(0.5);
+  between.laws.damping = viscous_damping(0.5);
   deck.contact.interactions.push_back(between);
   const CriticalStep pair = contact_critical_step(build_model(deck), deck);
   CHECK(pair.mass == kCubeMass / 2);
   CHECK(pair.step == Approx(2 * std::sqrt(kCubeMass / 2 / k) * (std::sqrt(1.25) - 0.5)));
   // A friction spring stiffer than the normal law sets k.
-  deck.contact.interactions[1].params.friction = {0.5, 0.5, 10 * k, 0, {}};
+  deck.contact.interactions[1].laws.friction = {0.5, 0.5, 10 * k, 0, {}};
   CHECK(contact_critical_step(build_model(deck), deck).stiffness == 10 * k);
 }

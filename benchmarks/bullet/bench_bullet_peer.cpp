@@ -28,6 +28,7 @@
 
 #include "benchmarks/bullet/bullet_scene.hpp"
 #include "benchmarks/support/scene_counters.hpp"
+#include "contact/law/damping/viscous_damping.hpp"
 
 namespace polydem::bench {
 namespace {
@@ -68,8 +69,7 @@ DeckData settling(DeckData deck) {
   step.type = AnalysisType::Dynamic;
   step.dt.initial = step.dt.min = 1e-3;
   step.dt.max = 1e-2;
-  for (InteractionSpec& law : deck.contact.interactions)
-    law.params.damping = NormalDampingParams::paper_ratio(0.5);
+  for (InteractionSpec& law : deck.contact.interactions) law.laws.damping = viscous_damping(0.5);
   return deck;
 }
 

@@ -192,9 +192,8 @@ const InteractionSpec& law_of(const DeckData& deck, const std::string& group) {
 }
 
 void set_material(btRigidBody& body, const InteractionSpec& law) {
-  body.setFriction(std::sqrt(law.params.friction.dynamic_coefficient));
-  body.setRestitution(
-      std::sqrt(restitution(critical_damping_ratio(law.params.damping, law.params.restitution))));
+  body.setFriction(std::sqrt(law.laws.friction.dynamic_coefficient));
+  body.setRestitution(std::sqrt(restitution(law.laws.damping.critical_ratio())));
 }
 
 /// Kinetic plus gravitational energy of the dynamic bodies (J).
@@ -279,12 +278,11 @@ SceneFigures run_bullet(const DeckData& deck, const BulletSettings& settings) {
         law_of(deck, deck.boundaries[static_cast<std::size_t>(boundary)].group);
     set_material(*body, law);
     if (!settings.soft_contacts) continue;
-    const double stiffness = law.params.normal.stiffness;
+    const double stiffness = law.normal.real("stiffness");
     const double point_mass = free_mass / (settings.contact_points_per_boundary *
                                            static_cast<double>(deck.boundaries.size()));
     body->setContactStiffnessAndDamping(
-        stiffness, 2 * critical_damping_ratio(law.params.damping, law.params.restitution) *
-                       std::sqrt(stiffness * point_mass));
+        stiffness, 2 * law.laws.damping.critical_ratio() * std::sqrt(stiffness * point_mass));
   }
 
   SceneFigures figures;

@@ -1,4 +1,5 @@
-// Coulomb friction on an elastic tangential gap (paper §2.4.8, eqs. 54–58).
+// Coulomb friction on an elastic tangential gap (paper §2.4.8, eqs. 54–58),
+// the deck's `friction: {coulomb: {...}}` or its keys alone (coulomb_friction.cpp).
 //
 // The trial force f_tr = ε_t g_t + c_t ġ_t (eqs. 54–55) sticks while
 // |f_tr| ≤ μ p, with μ = μ_s for a contact that stuck in the last converged
@@ -25,6 +26,7 @@
 #include "contact/law/stribeck_friction.hpp"
 #include "src/core/rotation.hpp"
 #include "src/core/scalar_value.hpp"
+#include "src/params/family.hpp"
 
 namespace polydem {
 
@@ -74,6 +76,9 @@ FrictionForce<S> coulomb_friction(const FrictionParams& params, StickSlip previo
   result.status = StickSlip::Slip;
   return result;
 }
+
+/// The family `friction`; a map of the `coulomb` keys stands for that member.
+Family<FrictionParams>& friction_laws();
 
 /// Eqs. (57)–(58): the recoverable part of the tangential gap after a converged
 /// step, from its elastic force alone; `status` is the step's stick/slip state

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "contact/law/normal_branch_family.hpp"
+#include "contact/law/normal_law_family.hpp"
 #include "contact/law/power_law_branch.hpp"
 
 namespace polydem {
@@ -111,5 +113,101 @@ std::string HybridBarrierLaw::shape_key() const {
   std::snprintf(key, sizeof key, " f=%.17g n2=%.17g", barrier_fraction_, barrier_exponent_);
   return branch_->shape_key() + key;
 }
+
+// ---- the deck's `normal` member `hybrid_barrier` (also the keys alone) ----
+
+namespace {
+
+/// The law of a pair: part (i) as given or from its branch and the materials.
+class HybridBarrierRecipe final : public NormalLawRecipe {
+ public:
+  HybridBarrierRecipe(SkinRule skin, NormalLawParams base,
+                      std::shared_ptr<const BranchRecipe> branch)
+      : skin_(skin), base_(base), branch_(std::move(branch)) {}
+
+  double skin(double size) const override { return skin_.of(size); }
+  std::shared_ptr<const NormalLaw> make(double skin, const ContactMaterial* a,
+                                        const ContactMaterial* b) const override {
+    NormalLawParams params = branch_ ? branch_->resolve(base_, a, b) : base_;
+    params.skin = skin;
+    return std::make_shared<const HybridBarrierLaw>(params);
+  }
+  std::string material_problem(const ContactMaterial* material) const override {
+    return branch_ ? branch_->material_problem(material) : std::string();
+  }
+  std::string material_key() const override { return "branch"; }
+
+ private:
+  SkinRule skin_;
+  NormalLawParams base_;
+  std::shared_ptr<const BranchRecipe> branch_;  ///< null: ε1 and n1 as given
+};
+
+/// Part (i) is given either by `stiffness` and `exponent` (1 by default) or by `branch`.
+void check_part_one(ParamSet& normal) {
+  if (normal.has_value("branch")) {
+    for (const char* key : {"stiffness", "exponent"})
+      if (normal.has_value(key))
+        throw normal.error(key, "is set by `branch`; give one or the other");
+    return;
+  }
+  if (!normal.has_value("stiffness"))
+    throw normal.error("stiffness", "required key is missing (or give `branch`)");
+  if (!normal.has_value("exponent")) normal.at("exponent").value = 1.0;
+}
+
+void check_hybrid_barrier(ParamSet& set) {
+  SkinRule::check(set);
+  check_part_one(set);
+  // The consistency of the law does not depend on the skin's value, nor on ε1 from a branch.
+  const double skin = set.has_value("skin") ? set.real("skin") : 1.0;
+  const double stiffness = set.has_value("stiffness") ? set.real("stiffness") : 1.0;
+  const double exponent = set.has_value("exponent") ? set.real("exponent") : 1.0;
+  const NormalLawParams params{skin, stiffness, exponent, set.real("barrier_fraction"),
+                               set.real("barrier_exponent")};
+  if (const std::string why = normal_law_inconsistency(params); !why.empty()) {
+    const std::string key = why.substr(0, why.find(':'));
+    throw set.error(key, why.substr(why.find(':') + 2));
+  }
+}
+
+ObjectSchema hybrid_barrier_params() {
+  ObjectSchema schema{"hybrid_barrier",
+                      "The paper's hybrid penalty + barrier law: ε1(ḡ − g)^n1 for f·ḡ ≤ g < ḡ, "
+                      "ε2 g^n2 + c2 below, with ε2 and c2 from C¹ matching (eq. 51). Bodies "
+                      "never interpenetrate. Its keys may be written without the type."};
+  SkinRule::declare(schema);
+  schema.add_real("stiffness", "ε1 of part (i).")
+      .with_unit("N/m^n1")
+      .with_computed_default("required unless `branch` is given")
+      .greater_than(0);
+  schema.add_real("exponent", "n1 of part (i).")
+      .with_computed_default("1, unless `branch` is given")
+      .at_least(1);
+  schema.add_polymorphic("branch", "normal_branch", "Part (i) from a law or from material data.")
+      .with_computed_default("ε1 (g̅ − g)^n1 with `stiffness` and `exponent`");
+  schema.add_real("barrier_fraction", "f: the barrier starts at f·ḡ_n.")
+      .with_default(0.5)
+      .greater_than(0)
+      .less_than(1);
+  schema.add_real("barrier_exponent", "n2 < 0 of the barrier part (ii).")
+      .with_default(-1.0)
+      .less_than(0);
+  schema.complete = check_hybrid_barrier;
+  return schema;
+}
+
+std::shared_ptr<const NormalLawRecipe> make_hybrid_barrier(const ParamSet& set) {
+  const NormalLawParams base{0.0, set.has_value("stiffness") ? set.real("stiffness") : 0.0,
+                             set.has_value("exponent") ? set.real("exponent") : 1.0,
+                             set.real("barrier_fraction"), set.real("barrier_exponent")};
+  std::shared_ptr<const BranchRecipe> branch;
+  if (set.has_value("branch")) branch = normal_branches().build(set.object("branch"));
+  return std::make_shared<const HybridBarrierRecipe>(SkinRule::from(set), base, branch);
+}
+
+}  // namespace
+
+POLYDEM_REGISTER(normal_laws(), hybrid_barrier_params, make_hybrid_barrier)
 
 }  // namespace polydem

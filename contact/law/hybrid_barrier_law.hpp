@@ -17,6 +17,7 @@
 #include <string>
 
 #include "contact/law/normal_branch.hpp"
+#include "contact/law/normal_law.hpp"
 
 namespace polydem {
 
@@ -33,7 +34,7 @@ struct NormalLawParams {
 /// deck key; empty when the set is usable.
 std::string normal_law_inconsistency(const NormalLawParams& params);
 
-class HybridBarrierLaw {
+class HybridBarrierLaw final : public NormalLaw {
  public:
   /// The paper's law. Precondition: normal_law_inconsistency(params) is empty
   /// (std::invalid_argument otherwise).
@@ -45,35 +46,37 @@ class HybridBarrierLaw {
                    double barrier_exponent);
 
   /// f_n(g) ≥ 0 (N) for g > 0.
-  double force(double gap) const;
+  double force(double gap) const override;
   /// df_n/dg ≤ 0.
-  double force_derivative(double gap) const;
+  double force_derivative(double gap) const override;
   /// d²f_n/dg².
-  double force_second_derivative(double gap) const;
+  double force_second_derivative(double gap) const override;
   /// Stored energy Φ(g) = ∫_g^ḡ f_n ds (J), so that f_n = −dΦ/dg.
-  double energy(double gap) const;
+  double energy(double gap) const override;
 
   // The law of an engaged contact (active-set Newton, see contact_pair_element.hpp):
   // beyond the skin part (i) continues with its slope at ḡ, so that Newton sees
   // no kink there. For a linear part (i) that is a tensile spring −ε1 (g − ḡ);
   // for n1 > 1 the slope at ḡ is zero and so is the force. The active-set check
   // releases a contact that converges in tension.
-  double engaged_force(double gap) const;
-  double engaged_force_derivative(double gap) const;
-  double engaged_force_second_derivative(double gap) const;
+  double engaged_force(double gap) const override;
+  double engaged_force_derivative(double gap) const override;
+  double engaged_force_second_derivative(double gap) const override;
   /// Whether the continued law pulls beyond the skin (part (i)'s slope at ḡ is not zero).
-  bool tensile_beyond_skin() const { return skin_stiffness_ > 0; }
+  bool tensile_beyond_skin() const override { return skin_stiffness_ > 0; }
 
-  double skin() const { return skin_; }
+  double skin() const override { return skin_; }
   const NormalBranch& branch() const { return *branch_; }
   double barrier_fraction() const { return barrier_fraction_; }
   double barrier_exponent() const { return barrier_exponent_; }
-  double barrier_gap() const { return barrier_gap_; }       ///< ḡḡ = f·ḡ
-  double barrier_coefficient() const { return epsilon2_; }  ///< ε2 of eq. (51)
-  double barrier_offset() const { return c2_; }             ///< c2 of eq. (51)
+  double barrier_gap() const override { return barrier_gap_; }  ///< ḡḡ = f·ḡ
+  double barrier_coefficient() const { return epsilon2_; }      ///< ε2 of eq. (51)
+  double barrier_offset() const { return c2_; }                 ///< c2 of eq. (51)
   /// The law's shape once scaled to a unit skin and a unit force at the switch:
   /// laws with the same key have the same dimensionless impact response.
-  std::string shape_key() const;
+  std::string shape_key() const override;
+  bool self_similar() const override { return branch_->power_exponent() > 0; }
+  bool linear() const override { return branch_->power_exponent() == 1; }
 
  private:
   double skin_;

@@ -7,9 +7,8 @@
 #include <mutex>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include "contact/law/power_law_branch.hpp"
 
 namespace polydem {
 
@@ -33,61 +32,51 @@ struct CalibrationTable {
 
 namespace {
 
-constexpr double kMaxRatio = 4.0;          ///< ζ: e ≈ 0.014 for the linear law
-constexpr double kMaxHuntCrossley = 40.0;  ///< c·v0: e ≈ 1/(1.5·40) ≈ 0.017
-constexpr double kLowestSpeed = 0.25;      ///< the first row at V_b/4, out of the barrier
-constexpr int kRowsBelowBarrier = 3;       ///< rows in [V_b/4, V_b)
-constexpr double kDeepestGap = 0.01;       ///< the last row reaches 1 % of the barrier gap undamped
-constexpr int kRowsInBarrier = 21;         ///< rows in [V_b, V_deep], where e changes with V
+constexpr double kLowestSpeed = 0.25;   ///< the first row at V_b/4, out of the barrier
+constexpr int kRowsBelowBarrier = 3;    ///< rows in [V_b/4, V_b)
+constexpr double kDeepestGap = 0.01;    ///< the last row reaches 1 % of the barrier gap undamped
+constexpr int kRowsInBarrier = 21;      ///< rows in [V_b, V_deep], where e changes with V
 constexpr double kStepFraction = 0.02;  ///< RK4 step: this fraction of the fastest local time scale
 constexpr std::size_t kInversePoints = 2049;
 
-/// The law scaled to a unit skin and a unit force at the switch.
-struct ScaledLaw {
-  const HybridBarrierLaw& law;
+/// The law scaled to a unit skin and a unit reference force (at the switch).
+struct ScaledLaw final : ScaledNormalLaw {
+  ScaledLaw(const NormalLaw& l, double s, double f) : law(l), skin(s), force_scale(f) {}
+  const NormalLaw& law;
   double skin;
   double force_scale;
 
-  double force(double y) const { return law.force(skin * y) / force_scale; }
-  double stiffness(double y) const { return -law.force_derivative(skin * y) * skin / force_scale; }
+  double force(double y) const override { return law.force(skin * y) / force_scale; }
+  double stiffness(double y) const override {
+    return -law.force_derivative(skin * y) * skin / force_scale;
+  }
 };
 
-ScaledLaw scaled(const HybridBarrierLaw& law) {
-  return {law, law.skin(), law.force(law.barrier_gap())};
-}
+ScaledLaw scaled(const NormalLaw& law) { return {law, law.skin(), law.reference_force()}; }
 
 /// y'' of the scaled impact; 0 outside the skin.
 struct ImpactAcceleration {
-  ScaledLaw law;
-  Dashpot dashpot;
-  double damping;  ///< ζ, or C = c ḡ/T for Hunt–Crossley
+  const ScaledLaw& law;
+  const Dashpot& dashpot;
+  double damping;  ///< the scaled coefficient: ζ, or C = c ḡ/T for Hunt–Crossley
 
   double depth = 1;  ///< the scale of the motion: the undamped impact's deepest 1 − y
 
   double operator()(double y, double w) const {
     if (y >= 1) return 0.0;
-    const double f = law.force(y);
-    const double p = dashpot == Dashpot::HuntCrossley
-                         ? f * (1 - 1.5 * damping * w)
-                         : f - 2 * damping * std::sqrt(law.stiffness(y)) * w;
-    return std::max(p, 0.0);
+    return std::max(dashpot.scaled_pressure(law, y, w, damping), 0.0);
   }
   /// The length y must not cross in one step: the barrier's distance y, the
   /// depth of the motion, and near the skin the distance to it, where a
   /// part (i) such as Hertz's has a stiffness singular in its derivatives.
   double length(double y) const { return std::min({y, depth, std::max(1 - y, 1e-4 * depth)}); }
-  /// The fastest local rate: oscillation (Hunt–Crossley stiffens it by
-  /// 1 − (3/2)C y'), damping, approach of the barrier, change of y' relative
-  /// to the impact speed V, crossing of length(y).
+  /// The fastest local rate: oscillation and damping (the dashpot's own),
+  /// approach of the barrier, change of y' relative to the impact speed V,
+  /// crossing of length(y).
   double rate(double y, double w, double speed) const {
     const double k = law.stiffness(std::min(y, 1.0 - 1e-12));
     const double velocity_change = (*this)(y, w) / (std::abs(w) + 0.05 * speed);
-    if (dashpot == Dashpot::HuntCrossley) {
-      const double factor = std::abs(1 - 1.5 * damping * w);
-      return std::sqrt(k * factor) + 1.5 * damping * law.force(std::min(y, 1.0)) +
-             std::abs(w) / length(y) + velocity_change;
-    }
-    return (1 + 2 * damping) * std::sqrt(k) + std::abs(w) / length(y) + velocity_change;
+    return dashpot.scaled_rate(law, y, k, w, damping) + std::abs(w) / length(y) + velocity_change;
   }
 };
 
@@ -102,9 +91,9 @@ double undamped_depth(const ScaledLaw& law, double speed) {
   return 1 - hi;
 }
 
-double scaled_restitution(const ScaledLaw& law, Dashpot dashpot, double damping, double speed) {
-  const double coefficient = dashpot == Dashpot::HuntCrossley ? damping / speed : damping;
-  ImpactAcceleration accel{law, dashpot, coefficient};
+double scaled_restitution(const ScaledLaw& law, const Dashpot& dashpot, double damping,
+                          double speed) {
+  ImpactAcceleration accel{law, dashpot, dashpot.scaled_coefficient(damping, speed)};
   accel.depth = undamped_depth(law, speed);
   double y = 1 - 1e-12 * speed, w = -speed;
   for (long step = 0; step < 10'000'000; ++step) {
@@ -188,7 +177,7 @@ double invert_row(const Row& damping, const Row& row, double target) {
 
 /// D(e) out of the barrier on a uniform grid of e: from the closed form for
 /// the linear law with a viscous dashpot, else from the first table row.
-std::vector<double> self_similar_inverse(const CalibrationTable& table, Dashpot dashpot,
+std::vector<double> self_similar_inverse(const CalibrationTable& table, const Dashpot& dashpot,
                                          bool linear) {
   const double max_damping = table.damping.back();
   Row first_row;
@@ -196,7 +185,7 @@ std::vector<double> self_similar_inverse(const CalibrationTable& table, Dashpot 
   std::vector<double> inverse(kInversePoints);
   for (std::size_t i = 0; i < kInversePoints; ++i) {
     const double e = static_cast<double>(i) / (kInversePoints - 1);
-    if (linear && dashpot == Dashpot::Viscous)
+    if (linear && dashpot.linear_closed_form())
       inverse[i] =
           e >= 1 ? 0.0 : solve_decreasing(linear_oscillator_restitution, e, 0.0, max_damping);
     else
@@ -205,11 +194,10 @@ std::vector<double> self_similar_inverse(const CalibrationTable& table, Dashpot 
   return inverse;
 }
 
-std::shared_ptr<const CalibrationTable> build_table(const ScaledLaw& law, Dashpot dashpot,
-                                                    bool self_similar, bool linear) {
+std::shared_ptr<const CalibrationTable> build_table(const ScaledLaw& law, const Dashpot& dashpot) {
   auto table = std::make_shared<CalibrationTable>();
   table->barrier_speed = barrier_speed_of(law);
-  const double max_damping = dashpot == Dashpot::HuntCrossley ? kMaxHuntCrossley : kMaxRatio;
+  const double max_damping = dashpot.largest_scaled_damping();
   for (std::size_t k = 0; k < kDampingPoints; ++k) {
     const double s = static_cast<double>(k) / (kDampingPoints - 1);
     table->damping[k] = max_damping * s * s;  // dense where e is near 1
@@ -220,24 +208,26 @@ std::shared_ptr<const CalibrationTable> build_table(const ScaledLaw& law, Dashpo
       2 * law.law.energy(kDeepestGap * law.law.barrier_gap()) / (law.force_scale * law.skin)));
   for (int j = 0; j < kRowsBelowBarrier; ++j)
     table->log_speed.push_back(lowest + (barrier - lowest) * j / kRowsBelowBarrier);
-  for (int j = 0; j < kRowsInBarrier; ++j)
+  // A law without a barrier has nothing to tabulate beyond V_b = √(2Φ(0)/(F ḡ)):
+  // faster impacts cross g = 0 (the penetration check rejects them).
+  const int rows_in_barrier = law.law.barrier_gap() > 0 ? kRowsInBarrier : 1;
+  for (int j = 0; j < rows_in_barrier; ++j)
     table->log_speed.push_back(barrier + (deepest - barrier) * j / (kRowsInBarrier - 1.0));
   for (double log_speed : table->log_speed)
     for (double d : table->damping)
       table->restitution.push_back(scaled_restitution(law, dashpot, d, std::exp(log_speed)));
-  if (self_similar) table->inverse = self_similar_inverse(*table, dashpot, linear);
+  if (law.law.self_similar())
+    table->inverse = self_similar_inverse(*table, dashpot, law.law.linear());
   return table;
 }
 
-std::shared_ptr<const CalibrationTable> shared_table(const ScaledLaw& law, Dashpot dashpot) {
-  const auto* power = dynamic_cast<const PowerLawBranch*>(&law.law.branch());
+std::shared_ptr<const CalibrationTable> shared_table(const ScaledLaw& law, const Dashpot& dashpot) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const CalibrationTable>> tables;
-  const std::string key =
-      law.law.shape_key() + (dashpot == Dashpot::HuntCrossley ? " hunt-crossley" : " viscous");
+  const std::string key = law.law.shape_key() + " " + dashpot.name();
   const std::lock_guard lock(mutex);
   auto& table = tables[key];
-  if (!table) table = build_table(law, dashpot, power != nullptr, power && power->exponent() == 1);
+  if (!table) table = build_table(law, dashpot);
   return table;
 }
 
@@ -256,16 +246,16 @@ double linear_oscillator_restitution(double ratio) {
   return slow / fast * std::exp(slow * inflection);
 }
 
-double scaled_impact_restitution(const HybridBarrierLaw& law, Dashpot dashpot, double damping,
+double scaled_impact_restitution(const NormalLaw& law, const Dashpot& dashpot, double damping,
                                  double speed) {
   return scaled_restitution(scaled(law), dashpot, damping, speed);
 }
 
-ImpactCalibration::ImpactCalibration(const HybridBarrierLaw& law, Dashpot dashpot)
-    : dashpot_(dashpot),
+ImpactCalibration::ImpactCalibration(const NormalLaw& law, std::shared_ptr<const Dashpot> dashpot)
+    : dashpot_(std::move(dashpot)),
       skin_(law.skin()),
-      switch_force_(law.force(law.barrier_gap())),
-      table_(shared_table(scaled(law), dashpot)) {}
+      switch_force_(law.reference_force()),
+      table_(shared_table(scaled(law), *dashpot_)) {}
 
 double ImpactCalibration::barrier_speed() const { return table_->barrier_speed; }
 
@@ -293,10 +283,9 @@ double ImpactCalibration::dashpot_coefficient(double restitution, double approac
   const double floor = 1e-3 * table_->barrier_speed;
   const double speed = std::max(scaled_speed(approach_speed, mass), floor);
   const double damping = damping_for(restitution, speed);
-  if (dashpot_ == Dashpot::Viscous) return damping;
-  // D = c·v0 with v0 = V ḡ/T.
+  // v0 = V ḡ/T.
   const double approach = speed * skin_ / std::sqrt(mass * skin_ / switch_force_);
-  return damping / approach;
+  return dashpot_->coefficient(damping, approach);
 }
 
 }  // namespace polydem

@@ -8,10 +8,10 @@
 //   viscous (eq. 52):  y'' = max(F − 2ζ √K y', 0)
 //   Hunt–Crossley:     y'' = max(F (1 − (3/2) C y'), 0),   C = c ḡ/T
 // with y'(0) = −V, V = v0 T/ḡ. So e depends on the damping D (ζ, or c·v0 for
-// Hunt–Crossley), on V and on the law's shape alone (HybridBarrierLaw::
-// shape_key). A power-law part (i) is self-similar: while the impact stays out
-// of the barrier, e depends on D alone; V matters once it reaches the barrier,
-// V ≳ V_b = √(2Φ(f·ḡ)/(F_s ḡ)).
+// Hunt–Crossley), on V and on the law's shape alone (NormalLaw::shape_key);
+// each dashpot model says how it enters the scaled equation (dashpot.hpp). A power-law part (i) is
+// self-similar: while the impact stays out of the barrier, e depends on D alone; V matters once it
+// reaches the barrier, V ≳ V_b = √(2Φ(f·ḡ)/(F_s ḡ)).
 //
 // Linear part (i), viscous, V ≤ V_b: closed form. The oscillator of ratio ζ
 // whose force ends where p = 0 (the inflection of its free motion, eq. 53)
@@ -36,14 +36,14 @@
 
 #include <memory>
 
-#include "contact/law/hybrid_barrier_law.hpp"
-#include "contact/law/normal_damping.hpp"
+#include "contact/law/dashpot.hpp"
+#include "contact/law/normal_law.hpp"
 
 namespace polydem {
 
 /// e of the scaled impact of `law` with damping D (ζ, or c·v0 for
 /// Hunt–Crossley) at scaled speed V, by direct integration.
-double scaled_impact_restitution(const HybridBarrierLaw& law, Dashpot dashpot, double damping,
+double scaled_impact_restitution(const NormalLaw& law, const Dashpot& dashpot, double damping,
                                  double speed);
 
 /// The closed form e(ζ) above (linear part (i), viscous, out of the barrier).
@@ -54,7 +54,7 @@ struct CalibrationTable;
 class ImpactCalibration {
  public:
   /// Builds or shares the table of the law's shape and dashpot.
-  ImpactCalibration(const HybridBarrierLaw& law, Dashpot dashpot);
+  ImpactCalibration(const NormalLaw& law, std::shared_ptr<const Dashpot> dashpot);
 
   /// ζ (viscous) or c (Hunt–Crossley, s/m) for restitution e at approach speed
   /// v0 with mass m. e is clamped to what the table reaches; v0 below a
@@ -70,7 +70,7 @@ class ImpactCalibration {
  private:
   double damping_for(double restitution, double speed) const;
 
-  Dashpot dashpot_;
+  std::shared_ptr<const Dashpot> dashpot_;
   double skin_;
   double switch_force_;
   std::shared_ptr<const CalibrationTable> table_;

@@ -8,9 +8,9 @@ namespace polydem {
 InteractionTable::InteractionTable(int group_count)
     : group_count_(group_count), table_(static_cast<std::size_t>(group_count * group_count)) {}
 
-void InteractionTable::set(int group_a, int group_b, const InteractionParams& params) {
+void InteractionTable::set(int group_a, int group_b, const InteractionLaws& laws) {
   auto shared = std::make_shared<Entry>();
-  shared->params = params;
+  shared->laws = laws;
   table_[static_cast<std::size_t>(group_a * group_count_ + group_b)] = shared;
   table_[static_cast<std::size_t>(group_b * group_count_ + group_a)] = shared;
 }
@@ -30,20 +30,21 @@ const InteractionTable::Entry& InteractionTable::required_entry(int group_a, int
 }
 
 double InteractionTable::skin(int group_a, int group_b, double size) const {
-  const InteractionParams& params = required_entry(group_a, group_b).params;
-  return params.relative_skin > 0 ? params.relative_skin * size : params.normal.skin;
+  return required_entry(group_a, group_b).laws.normal->skin(size);
 }
 
 std::shared_ptr<const Interaction> InteractionTable::law(int group_a, int group_b,
                                                          double size) const {
   const Entry& e = required_entry(group_a, group_b);
   const double skin = this->skin(group_a, group_b, size);
-  auto& law = e.laws[skin];
+  auto& law = e.made[skin];
   if (!law) {
-    InteractionParams params = e.params;
-    params.normal.skin = skin;
-    if (!e.friction_enabled) params.friction = FrictionParams{};
-    law = std::make_shared<const Interaction>(params);
+    const InteractionLaws& laws = e.laws;
+    const ContactMaterial* a = laws.material_a ? &*laws.material_a : nullptr;
+    const ContactMaterial* b = laws.material_b ? &*laws.material_b : nullptr;
+    law = std::make_shared<const Interaction>(
+        InteractionParams{laws.normal->make(skin, a, b), laws.damping, laws.damping_ramp,
+                          e.friction_enabled ? laws.friction : FrictionParams{}});
   }
   return law;
 }
@@ -52,7 +53,7 @@ void InteractionTable::set_friction_enabled(int group_a, int group_b, bool enabl
   auto& shared = table_[static_cast<std::size_t>(group_a * group_count_ + group_b)];
   if (!shared || shared->friction_enabled == enabled) return;
   shared->friction_enabled = enabled;
-  shared->laws.clear();
+  shared->made.clear();
 }
 
 }  // namespace polydem

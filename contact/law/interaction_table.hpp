@@ -6,16 +6,28 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "contact/law/interaction.hpp"
+#include "contact/law/normal_law_family.hpp"
 
 namespace polydem {
+
+/// What an interaction declares, before the pairs it acts on are known.
+struct InteractionLaws {
+  std::shared_ptr<const NormalLawRecipe> normal;
+  std::optional<ContactMaterial> material_a;  ///< of group_a, where it has one
+  std::optional<ContactMaterial> material_b;  ///< of group_b, where it has one
+  NormalDamping damping;
+  double damping_ramp = 0;
+  FrictionParams friction;
+};
 
 class InteractionTable {
  public:
   explicit InteractionTable(int group_count = 0);
-  void set(int group_a, int group_b, const InteractionParams& params);
+  void set(int group_a, int group_b, const InteractionLaws& laws);
   bool interacts(int group_a, int group_b) const { return entry(group_a, group_b) != nullptr; }
   int group_count() const { return group_count_; }
 
@@ -28,9 +40,9 @@ class InteractionTable {
 
  private:
   struct Entry {
-    InteractionParams params;
+    InteractionLaws laws;
     bool friction_enabled = true;
-    mutable std::map<double, std::shared_ptr<const Interaction>> laws;  ///< by skin
+    mutable std::map<double, std::shared_ptr<const Interaction>> made;  ///< by skin
   };
   const Entry* entry(int group_a, int group_b) const;
   const Entry& required_entry(int group_a, int group_b) const;

@@ -29,6 +29,8 @@ class NormalBranch {
   /// two branches with the same key give the same law once both are scaled to a
   /// unit skin and a unit force at the switch (see impact_calibration.hpp).
   virtual std::string shape_key() const = 0;
+  /// n1 of a power law ε1 δ^n1, whose scaled impact response is self-similar; 0 for another shape.
+  virtual double power_exponent() const { return 0.0; }
 };
 
 }  // namespace polydem

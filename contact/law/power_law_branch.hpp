@@ -19,6 +19,7 @@ class PowerLawBranch final : public NormalBranch {
   double stiffness_slope(double depth) const override;
   double energy(double depth) const override;
   std::string shape_key() const override;
+  double power_exponent() const override { return exponent_; }
 
   double coefficient() const { return coefficient_; }  ///< ε1 (N/m^n1)
   double exponent() const { return exponent_; }        ///< n1

@@ -10,8 +10,6 @@
 // calibration of its law (impact_calibration.hpp).
 #pragma once
 
-#include "contact/law/normal_damping.hpp"
-
 namespace polydem {
 
 struct RestitutionParams {
@@ -19,7 +17,6 @@ struct RestitutionParams {
   double capture_speed = 0;  ///< v_capture (m/s)
   double yield_speed = 0;    ///< v_yield (m/s); 0: no plastic decay
   double minimum = 0.02;     ///< e_min ≤ e0, > 0
-  Dashpot dashpot = Dashpot::Viscous;
 };
 
 /// e(v) for the approach speed v ≥ 0 (a negative v counts as 0).

@@ -334,7 +334,7 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
                                  [&](const ActiveContact& c) { return c.candidate == candidate; });
   const Candidate& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
-    if (!interaction_->normal_law.tensile_beyond_skin()) return false;
+    if (!interaction_->law().tensile_beyond_skin()) return false;
     const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
     const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a,
                                                 {b.shape, b.trial}, data.region_b);
@@ -343,6 +343,8 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
     if (contact->normal_gap < interaction_->skin())
       return false;  // in the skin but out: hierarchy or side
   }
+  // A law that pulls inside the skin (tensile_inside_skin) holds a contact until it leaves it.
+  if (is_in && interaction_->law().tensile_inside_skin()) return true;
   return engaged_pressure(ctx, candidate) >= -tolerance;
 }
 

@@ -82,7 +82,7 @@ struct LawValues {
 };
 
 LawValues law_values(const PointwiseInput& in, double g) {
-  const HybridBarrierLaw& law = in.interaction->normal_law;
+  const NormalLaw& law = in.interaction->law();
   if (in.engaged)
     return {law.engaged_force(g), law.engaged_force_derivative(g),
             law.engaged_force_second_derivative(g)};
@@ -117,7 +117,7 @@ S pair_stiffness_on(const PairStiffness& pair) {
 
 /// k = −df_n/dg at the gap, with its derivative through the gap (zero beyond the skin).
 template <class S>
-S contact_stiffness_at(const HybridBarrierLaw& law, const S& gap) {
+S contact_stiffness_at(const NormalLaw& law, const S& gap) {
   const double g = value_of(gap);
   return compose(-law.force_derivative(g), -law.force_second_derivative(g), gap);
 }
@@ -128,19 +128,18 @@ template <class S>
 S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_velocity) {
   const LawValues f = law_values(in, value_of(gap));
   const S elastic = compose(f.force, f.slope, gap);
-  const bool clip = !in.engaged;
+  const bool clip = !in.engaged && !in.interaction->law().tensile_inside_skin();
   // The dashpot acts inside the skin only, also for an engaged contact.
   if (!in.context->dynamic() || !(value_of(gap) < in.interaction->skin()))
     return clip && value_of(elastic) < 0 ? S(0) : elastic;
-  const NormalDampingParams& damping = in.interaction->damping;
+  const NormalDamping& damping = in.interaction->damping;
   ContactStiffness<S> stiffness{compose(-f.slope, -f.curvature, gap), S(0), false};
   if (in.pair_stiffness != nullptr) {
     stiffness.pair = pair_stiffness_on<S>(*in.pair_stiffness);
     stiffness.shared = true;
   }
-  const double coefficient =
-      in.interaction->restitution ? in.step->event_dashpot : damping.coefficient;
-  return damped_pressure(damping.dashpot, coefficient, elastic, stiffness,
+  const double coefficient = damping.restitution ? in.step->event_dashpot : damping.coefficient;
+  return damped_pressure(damping.dashpot.get(), coefficient, elastic, stiffness,
                          effective_mass(*in.a, *in.b), normal_velocity, clip,
                          dashpot_share(*in.interaction, gap));
 }
@@ -255,7 +254,7 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
     outcome->damping_power = outcome->damping_force * value_of(f.normal_velocity);
     outcome->slip_velocity = values(f.slip_velocity);
     outcome->normal_velocity = value_of(f.normal_velocity);
-    outcome->normal_energy = in.interaction->normal_law.energy(outcome->gap);
+    outcome->normal_energy = in.interaction->law().energy(outcome->gap);
   }
   return r;
 }
@@ -326,7 +325,7 @@ std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
   S total(0);
   for (const PointwiseStepData* step : contacts) {
     in.step = step;
-    total += contact_stiffness_at(pair.interaction->normal_law, contact_geometry(in, a, b).gap);
+    total += contact_stiffness_at(pair.interaction->law(), contact_geometry(in, a, b).gap);
   }
   PairStiffness result;
   result.value = value_of(total);

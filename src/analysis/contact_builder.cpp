@@ -8,25 +8,6 @@
 namespace polydem {
 namespace {
 
-/// The group's material, or null.
-const ContactMaterial* group_material(const ContactSpec& contact, const std::string& group) {
-  const auto assigned = contact.group_materials.find(group);
-  if (assigned == contact.group_materials.end()) return nullptr;
-  for (const ContactMaterial& material : contact.materials)
-    if (material.name == assigned->second) return &material;
-  return nullptr;
-}
-
-/// The interaction's laws with part (i) of the normal law resolved from its
-/// recipe and the two groups' materials (the deck checked that they exist).
-InteractionParams with_materials(const InteractionSpec& spec, const ContactSpec& contact) {
-  InteractionParams params = spec.params;
-  params.normal =
-      resolve_normal_law(params.normal, spec.normal_recipe, group_material(contact, spec.group_a),
-                         group_material(contact, spec.group_b));
-  return params;
-}
-
 struct GroupIndex {
   std::map<std::string, int> ids;
   int id(const std::string& name) {
@@ -82,9 +63,7 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   }
   InteractionTable table(static_cast<int>(groups.ids.size()));
   for (const InteractionSpec& spec : deck.contact.interactions)
-    if (spec.enabled)
-      table.set(groups.id(spec.group_a), groups.id(spec.group_b),
-                with_materials(spec, deck.contact));
+    if (spec.enabled) table.set(groups.id(spec.group_a), groups.id(spec.group_b), spec.laws);
   SearchSettings search;
   search.travel_factor = deck.contact.travel_factor;
   search.minimum_margin = deck.contact.minimum_margin;

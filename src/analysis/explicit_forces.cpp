@@ -58,7 +58,7 @@ void ExplicitForces::add_element(const ContactPairElement& element, const StepCo
 // when that LCP had one (a non-zero n^i).
 void ExplicitForces::limit_closure(const ContactPairElement& element, const PointwiseStepData& data,
                                    double gap, double dt) {
-  if (data.normal_i.isZero() || !(gap < element.interaction().normal_law.barrier_gap())) return;
+  if (data.normal_i.isZero() || !(gap < element.interaction().law().barrier_gap())) return;
   const double closed = data.material_gap_i.norm() - gap;
   if (!(closed > 0) || !(dt > 0)) return;
   closure_step_limit_ = std::min(closure_step_limit_, closure_ * gap / closed * dt);

@@ -25,12 +25,12 @@ Partners partners_of(const ContactSet& contact, int group) {
   return partners;
 }
 
-/// The stiffest tangent of part (i), at the barrier switch, or ε_t.
-double switch_stiffness(const InteractionParams& params, double body_size) {
-  NormalLawParams normal = params.normal;
-  if (params.relative_skin > 0) normal.skin = params.relative_skin * body_size;
-  const HybridBarrierLaw law(normal);
-  return std::max(-law.force_derivative(law.barrier_gap()), params.friction.stiffness);
+/// The stiffest tangent of the normal law out of its barrier (at the switch), or ε_t.
+double switch_stiffness(const InteractionLaws& laws, double body_size) {
+  const ContactMaterial* a = laws.material_a ? &*laws.material_a : nullptr;
+  const ContactMaterial* b = laws.material_b ? &*laws.material_b : nullptr;
+  const auto law = laws.normal->make(laws.normal->skin(body_size), a, b);
+  return std::max(-law->force_derivative(law->barrier_gap()), laws.friction.stiffness);
 }
 
 void consider(CriticalStep& smallest, const std::string& body, double mass, double stiffness,
@@ -61,13 +61,10 @@ CriticalStep contact_critical_step(const Model& model, const DeckData& deck) {
       const int a = contact.group_index(spec.group_a), other = contact.group_index(spec.group_b);
       if (!spec.enabled || (body.group != a && body.group != other)) continue;
       const Partners partners = partners_of(contact, body.group == a ? other : a);
-      const double stiffness = switch_stiffness(spec.params, sizes[body.shape.get()]);
-      if (partners.boundaries)
-        consider(smallest, body.name, body.mass, stiffness,
-                 critical_damping_ratio(spec.params.damping, spec.params.restitution));
-      if (partners.bodies)
-        consider(smallest, body.name, body.mass / 2, stiffness,
-                 critical_damping_ratio(spec.params.damping, spec.params.restitution));
+      const double stiffness = switch_stiffness(spec.laws, sizes[body.shape.get()]);
+      const double ratio = spec.laws.damping.critical_ratio();
+      if (partners.boundaries) consider(smallest, body.name, body.mass, stiffness, ratio);
+      if (partners.bodies) consider(smallest, body.name, body.mass / 2, stiffness, ratio);
     }
   }
   return smallest;

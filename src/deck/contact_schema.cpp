@@ -47,19 +47,6 @@ std::set<std::pair<std::string, std::string>> meeting_groups(const ParamSet& dec
   return pairs;
 }
 
-/// Part (i) is given either by `stiffness` and `exponent` (1 by default) or by `branch`.
-void check_part_one(ParamSet& normal) {
-  if (normal.has_value("branch")) {
-    for (const char* key : {"stiffness", "exponent"})
-      if (normal.has_value(key))
-        throw normal.error(key, "is set by `branch`; give one or the other");
-    return;
-  }
-  if (!normal.has_value("stiffness"))
-    throw normal.error("stiffness", "required key is missing (or give `branch`)");
-  if (!normal.has_value("exponent")) normal.at("exponent").value = 1.0;
-}
-
 void check_shape_names(const ParamSet& deck) {
   std::vector<std::string> names;
   for (const ParamSet& shape : deck.objects("shapes")) names.push_back(shape.string("name"));
@@ -193,7 +180,7 @@ ObjectSchema interaction_params() {
   schema.add_string("group_a", "A group name.").make_required();
   schema.add_string("group_b", "The other group name.").with_computed_default("group_a");
   schema.add_bool("enabled", "false: the two groups do not interact.").with_default(true);
-  schema.add_object("normal", "normal_law", "Normal law (eqs. 49–51).").make_required();
+  schema.add_polymorphic("normal", "normal_law", "Normal law (eqs. 49–51).").make_required();
   schema.add_real("damping_ratio", "ζ of the normal viscous damping (eq. 52).")
       .with_computed_default("0, unless `damping` is given")
       .at_least(0);
@@ -210,102 +197,14 @@ ObjectSchema interaction_params() {
       .with_default(0.1)
       .at_least(0)
       .at_most(1);
-  schema.add_object("friction", "friction", "Coulomb friction (eqs. 54–58).");
+  schema.add_polymorphic("friction", "friction", "Friction (eqs. 54–58).")
+      .with_computed_default("`coulomb` with its defaults: none");
   schema.complete = [](ParamSet& set) {
     if (!set.has_value("group_b")) set.at("group_b").value = set.string("group_a");
     if (set.has_value("damping") && set.has_value("damping_ratio"))
       throw set.error("damping", "give `damping` or `damping_ratio`, not both");
     if (!set.has_value("damping") && !set.has_value("damping_ratio"))
       set.at("damping_ratio").value = 0.0;
-  };
-  return schema;
-}
-
-ObjectSchema normal_law_params() {
-  ObjectSchema schema{"normal_law",
-                      "Hybrid penalty + barrier law: ε1(ḡ − g)^n1 for f·ḡ ≤ g < ḡ, ε2 g^n2 + c2 "
-                      "below, with ε2 and c2 from C¹ matching (eq. 51)."};
-  schema.add_real("skin", "ḡ_n: activation gap, the contact skin.")
-      .with_unit("m")
-      .with_computed_default("relative_skin × size")
-      .greater_than(0);
-  schema
-      .add_real("relative_skin",
-                "ḡ_n as a fraction of the size of the smaller body of each pair (cube root of its "
-                "volume), instead of `skin`, so that scaled models behave alike.")
-      .with_computed_default("none: `skin` is given")
-      .greater_than(0);
-  schema.add_real("stiffness", "ε1 of part (i).")
-      .with_unit("N/m^n1")
-      .with_computed_default("required unless `branch` is given")
-      .greater_than(0);
-  schema.add_real("exponent", "n1 of part (i).")
-      .with_computed_default("1, unless `branch` is given")
-      .at_least(1);
-  schema.add_polymorphic("branch", "normal_branch", "Part (i) from a law or from material data.")
-      .with_computed_default("ε1 (g̅ − g)^n1 with `stiffness` and `exponent`");
-  schema.add_real("barrier_fraction", "f: the barrier starts at f·ḡ_n.")
-      .with_default(0.5)
-      .greater_than(0)
-      .less_than(1);
-  schema.add_real("barrier_exponent", "n2 < 0 of the barrier part (ii).")
-      .with_default(-1.0)
-      .less_than(0);
-  schema.complete = [](ParamSet& set) {
-    if (set.has_value("skin") == set.has_value("relative_skin"))
-      throw set.error(set.has_value("skin") ? "relative_skin" : "skin",
-                      "give exactly one of `skin` and `relative_skin`");
-    check_part_one(set);
-    // The consistency of the law does not depend on the skin's value, nor on ε1 from a branch.
-    const double skin = set.has_value("skin") ? set.real("skin") : 1.0;
-    const double stiffness = set.has_value("stiffness") ? set.real("stiffness") : 1.0;
-    const double exponent = set.has_value("exponent") ? set.real("exponent") : 1.0;
-    const NormalLawParams params{skin, stiffness, exponent, set.real("barrier_fraction"),
-                                 set.real("barrier_exponent")};
-    if (const std::string why = normal_law_inconsistency(params); !why.empty()) {
-      const std::string key = why.substr(0, why.find(':'));
-      throw set.error(key, why.substr(why.find(':') + 2));
-    }
-  };
-  return schema;
-}
-
-ObjectSchema friction_params() {
-  ObjectSchema schema{"friction", "Coulomb friction on an elastic tangential gap (§2.4.8)."};
-  schema.add_real("static", "μ_s.").with_default(0.0).at_least(0);
-  schema.add_real("dynamic", "μ_d ≤ μ_s.").with_computed_default("static").at_least(0);
-  schema.add_real("stiffness", "ε_t, tangential penalty stiffness.")
-      .with_unit("N/m")
-      .with_default(0.0)
-      .at_least(0);
-  schema.add_real("damping", "c_t, tangential viscous coefficient.")
-      .with_unit("N·s/m")
-      .with_default(0.0)
-      .at_least(0);
-  schema
-      .add_real("transition_speed",
-                "v_s of the Stribeck curve: sliding at speed v resists with μ_d + (μ_s − μ_d) "
-                "exp(−(v/v_s)²) + μ_v v instead of μ_d; 0: no Stribeck term.")
-      .with_unit("m/s")
-      .with_default(0.0)
-      .at_least(0);
-  schema
-      .add_real("viscous",
-                "μ_v: the sliding friction coefficient grows by μ_v per unit slip speed.")
-      .with_unit("s/m")
-      .with_default(0.0)
-      .at_least(0);
-  schema.complete = [](ParamSet& set) {
-    if (!set.has_value("dynamic")) set.at("dynamic").value = set.real("static");
-    if (set.real("dynamic") > set.real("static"))
-      throw set.error("dynamic",
-                      "must not exceed static (" + format_real(set.real("static")) + ")");
-    if (set.real("static") == 0 && set.real("viscous") > 0)
-      throw set.error("viscous", "needs friction (static > 0) to add to");
-    if (set.real("static") > 0 && !(set.real("stiffness") > 0))
-      throw set.error(
-          "stiffness",
-          "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
   };
   return schema;
 }
@@ -322,7 +221,5 @@ POLYDEM_DECLARE_OBJECT(motion_params)
 POLYDEM_DECLARE_OBJECT(contact_params)
 POLYDEM_DECLARE_OBJECT(search_domain_params)
 POLYDEM_DECLARE_OBJECT(interaction_params)
-POLYDEM_DECLARE_OBJECT(normal_law_params)
-POLYDEM_DECLARE_OBJECT(friction_params)
 
 }  // namespace polydem

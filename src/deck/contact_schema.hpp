@@ -16,8 +16,6 @@ ObjectSchema motion_params();
 ObjectSchema contact_params();
 ObjectSchema search_domain_params();
 ObjectSchema interaction_params();
-ObjectSchema normal_law_params();
-ObjectSchema friction_params();
 
 /// Deck-level checks across sections: bodies name defined shapes, shapes need
 /// a contact law for every pair of groups that can meet.

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <optional>
 
 #include "contact/geometry/mesh_families.hpp"
+#include "contact/law/damping/viscous_damping.hpp"
 #include "src/deck/body_schema.hpp"
 #include "src/deck/contact_law_params.hpp"
 #include "src/params/time_function_params.hpp"
@@ -123,32 +126,39 @@ BoundarySpec boundary(const ParamSet& set, const MeshSource& source) {
   return spec;
 }
 
-InteractionSpec interaction(const ParamSet& set) {
+/// Group name → its material (`contact.groups`, `contact.materials`; checked when read).
+using GroupMaterials = std::map<std::string, ContactMaterial>;
+
+GroupMaterials group_materials(const ParamSet& contact) {
+  std::map<std::string, ContactMaterial> materials;
+  for (const auto& item : contact.objects("materials"))
+    materials[item.string("name")] = build_material(item);
+  GroupMaterials groups;
+  for (const auto& item : contact.objects("groups"))
+    groups[item.string("name")] = materials.at(item.string("material"));
+  return groups;
+}
+
+std::optional<ContactMaterial> material_of(const GroupMaterials& materials,
+                                           const std::string& group) {
+  const auto found = materials.find(group);
+  return found == materials.end() ? std::nullopt : std::optional(found->second);
+}
+
+InteractionSpec interaction(const ParamSet& set, const GroupMaterials& materials) {
   InteractionSpec spec;
   spec.group_a = set.string("group_a");
   spec.group_b = set.string("group_b");
   spec.enabled = set.boolean("enabled");
-  const ParamSet& normal = set.object("normal");
-  spec.params.normal = {normal.has_value("skin") ? normal.real("skin") : 0.0,
-                        normal.has_value("stiffness") ? normal.real("stiffness") : 0.0,
-                        normal.has_value("exponent") ? normal.real("exponent") : 1.0,
-                        normal.real("barrier_fraction"), normal.real("barrier_exponent")};
-  if (normal.has_value("relative_skin")) spec.params.relative_skin = normal.real("relative_skin");
-  if (normal.has_value("branch")) spec.normal_recipe = build_normal_recipe(normal.object("branch"));
-  if (set.has_value("damping_ratio"))
-    spec.params.damping = NormalDampingParams::paper_ratio(set.real("damping_ratio"));
-  if (set.has_value("damping")) {
-    const DampingSpec damping = build_damping(set.object("damping"));
-    spec.params.damping = damping.damping;
-    spec.params.restitution = damping.restitution;
-  }
-  spec.params.damping_ramp = set.real("damping_ramp");
-  const ParamSet& friction = set.object("friction");
-  spec.params.friction = {friction.real("static"),
-                          friction.real("dynamic"),
-                          friction.real("stiffness"),
-                          friction.real("damping"),
-                          {friction.real("transition_speed"), friction.real("viscous")}};
+  spec.normal = set.object("normal");
+  InteractionLaws& laws = spec.laws;
+  laws.normal = normal_laws().build(spec.normal);
+  laws.material_a = material_of(materials, spec.group_a);
+  laws.material_b = material_of(materials, spec.group_b);
+  if (set.has_value("damping_ratio")) laws.damping = viscous_damping(set.real("damping_ratio"));
+  if (set.has_value("damping")) laws.damping = damping_models().build(set.object("damping"));
+  laws.damping_ramp = set.real("damping_ramp");
+  laws.friction = friction_laws().build(set.object("friction"));
   spec.mark = set.mark;
   return spec;
 }
@@ -188,11 +198,9 @@ ContactSpec contact(const ParamSet& set) {
   if (set.has_value("cell_size")) spec.cell_size = set.real("cell_size");
   if (const ParamSet& domain = set.object("domain"); domain.has_value("min"))
     spec.domain = BoxSpec{domain.vec3("min"), domain.vec3("max")};
+  const GroupMaterials materials = group_materials(set);
   for (const auto& item : set.objects("interactions"))
-    spec.interactions.push_back(interaction(item));
-  for (const auto& item : set.objects("materials")) spec.materials.push_back(build_material(item));
-  for (const auto& item : set.objects("groups"))
-    spec.group_materials[item.string("name")] = item.string("material");
+    spec.interactions.push_back(interaction(item, materials));
   return spec;
 }
 

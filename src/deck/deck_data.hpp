@@ -10,8 +10,7 @@
 #include <vector>
 
 #include "contact/geometry/triangle_mesh.hpp"
-#include "contact/law/interaction.hpp"
-#include "contact/law/normal_law_recipe.hpp"
+#include "contact/law/interaction_table.hpp"
 #include "elements/applied_loads.hpp"
 #include "solvers/auto_linear_solver.hpp"
 #include "solvers/newton_settings.hpp"
@@ -126,8 +125,8 @@ struct InteractionSpec {
   std::string group_a;
   std::string group_b;
   bool enabled = true;
-  InteractionParams params;  ///< params.normal's ε1 and n1 still to come from normal_recipe
-  NormalLawRecipe normal_recipe;
+  ParamSet normal;       ///< as declared: a member of the `normal_law` family
+  InteractionLaws laws;  ///< with the groups' materials
   SourceMark mark;
 };
 
@@ -144,8 +143,6 @@ struct ContactSpec {
   double cell_size = 0.0;       ///< m; 0: automatic
   std::optional<BoxSpec> domain;
   std::vector<InteractionSpec> interactions;
-  std::vector<ContactMaterial> materials;
-  std::map<std::string, std::string> group_materials;  ///< group → material name
 };
 
 /// A change at the start of a step: exactly one of the fields is set.

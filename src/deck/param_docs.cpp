@@ -46,10 +46,11 @@ std::string key_table(const ObjectSchema& schema) {
   return text;
 }
 
-// "`steps[]` of `deck`" for every place that refers to the schema.
+// "`steps[]` of `deck`" for every place that refers to the schema, in objects
+// and in the members of families.
 std::string used_by(const std::string& name, const SchemaRegistry& registry) {
   std::string text;
-  for (const auto& owner : registry.objects())
+  const auto scan = [&](const ObjectSchema& owner) {
     for (const auto& spec : owner.params) {
       bool is_list = spec.type == ParamType::ObjectList;
       bool refers = spec.schema == name && (is_list || spec.type == ParamType::Object ||
@@ -58,6 +59,10 @@ std::string used_by(const std::string& name, const SchemaRegistry& registry) {
         text += std::string(text.empty() ? "" : ", ") + code(spec.name + (is_list ? "[]" : "")) +
                 " of " + code(owner.name);
     }
+  };
+  for (const auto& owner : registry.objects()) scan(owner);
+  for (const auto& family : registry.families())
+    for (const auto& member : family.members) scan(member);
   return text.empty() ? "" : "Used as " + text + ".\n\n";
 }
 

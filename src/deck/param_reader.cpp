@@ -135,13 +135,21 @@ class ParamReader {
       if (key.scalar == spec.name)
         return {spec.name, spec.type, value_of(value, spec, key_path), value.mark, true};
     if (spec.required) throw InputError(map.mark, key_path, "required key is missing");
-    if (spec.type == ParamType::Object) {  // an omitted section is an empty one: all defaults
+    // An omitted section is an empty one: all defaults. So is an omitted member
+    // of a family whose map stands for a default member (`friction`).
+    if (spec.type == ParamType::Object || omits_default_member(spec)) {
       YamlNode empty;
       empty.kind = YamlNode::Kind::Map;
       empty.mark = map.mark;
       return {spec.name, spec.type, value_of(empty, spec, key_path), map.mark, false};
     }
     return {spec.name, spec.type, spec.default_value, map.mark, false};
+  }
+
+  bool omits_default_member(const ParamSpec& spec) const {
+    return spec.type == ParamType::Polymorphic &&
+           std::holds_alternative<std::monostate>(spec.default_value) &&
+           !registry_.family(spec.schema).map_default_type.empty();
   }
 
   ParamValue value_of(const YamlNode& node, const ParamSpec& spec, const std::string& path) const {
@@ -286,9 +294,12 @@ class ParamReader {
           member(node, *family.find(family.bare_scalar_type), family.name, path)};
     if (node.is_scalar() && family.bare_names && !node.quoted)
       return std::vector<ParamSet>{bare_name(node, spec, family, path)};
-    if (node.is_map() && !family.map_default_type.empty() && !names_a_type(node, family))
-      return std::vector<ParamSet>{
-          member(node, *family.find(family.map_default_type), family.name, path)};
+    if (node.is_map() && !family.map_default_type.empty() && !names_a_type(node, family)) {
+      // The default member's keys alone: they sit where the map is, under the same path.
+      ParamSet set = object(node, *family.find(family.map_default_type), path);
+      set.family = family.name;
+      return std::vector<ParamSet>{std::move(set)};
+    }
     if (!node.is_map() || node.entries.size() != 1) type_error(node, path, spec, &family);
     const auto& [type, payload] = node.entries.front();
     const ObjectSchema* schema = family.find(type.scalar);
