@@ -86,9 +86,12 @@ class AutoLinearSolver final : public LinearSolver {
 };
 
 ObjectSchema auto_params() {
-  return {"auto",
-          "CHOLMOD while the tangent is symmetric positive definite, UMFPACK otherwise, "
-          "decided at each factorisation."};
+  ObjectSchema schema{
+      "auto",
+      "CHOLMOD while the tangent is symmetric positive definite, UMFPACK otherwise, "
+      "decided at each factorisation."};
+  schema.example = "auto";
+  return schema;
 }
 
 LinearSolverChoice choose_auto(const ParamSet& set) {

@@ -29,9 +29,12 @@ class CholmodSolver final : public LinearSolver {
 };
 
 ObjectSchema cholmod_params() {
-  return {"cholmod",
-          "CHOLMOD supernodal Cholesky (SuiteSparse): symmetric positive definite tangents "
-          "only; a step whose tangent is not fails."};
+  ObjectSchema schema{
+      "cholmod",
+      "CHOLMOD supernodal Cholesky (SuiteSparse): symmetric positive definite tangents "
+      "only; a step whose tangent is not fails."};
+  schema.example = "cholmod";
+  return schema;
 }
 
 LinearSolverChoice choose_cholmod(const ParamSet& set) {

@@ -35,6 +35,7 @@ ObjectSchema petsc_params() {
       .with_default(std::string())
       .allowing_empty();
   schema.complete = check_petsc;
+  schema.example = "{petsc: {options: \"-ksp_type gmres -pc_type bjacobi\"}}";
   return schema;
 }
 

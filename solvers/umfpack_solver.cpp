@@ -33,7 +33,9 @@ class UmfpackSolver final : public LinearSolver {
 };
 
 ObjectSchema umfpack_params() {
-  return {"umfpack", "UMFPACK sparse LU (SuiteSparse): any tangent, symmetric or not."};
+  ObjectSchema schema{"umfpack", "UMFPACK sparse LU (SuiteSparse): any tangent, symmetric or not."};
+  schema.example = "umfpack";
+  return schema;
 }
 
 LinearSolverChoice choose_umfpack(const ParamSet& set) {

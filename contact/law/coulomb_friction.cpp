@@ -66,6 +66,7 @@ ObjectSchema coulomb_params() {
           "stiffness",
           "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
   };
+  schema.example = "{coulomb: {static: 0.5, dynamic: 0.4, stiffness: 1.0e6}}";
   return schema;
 }
 

@@ -51,6 +51,7 @@ ObjectSchema hertz_branch_params() {
       .with_unit("Pa")
       .with_computed_default("from the groups' materials")
       .greater_than(0);
+  schema.example = "{hertz: {effective_radius: 0.05, effective_modulus: 1.0e9}}";
   return schema;
 }
 

@@ -194,6 +194,7 @@ ObjectSchema hybrid_barrier_params() {
       .with_default(-1.0)
       .less_than(0);
   schema.complete = check_hybrid_barrier;
+  schema.example = "{hybrid_barrier: {skin: 0.001, stiffness: 1.0e9, exponent: 2}}";
   return schema;
 }
 

@@ -55,6 +55,7 @@ ObjectSchema linear_branch_params() {
     if (set.has_value("stiffness") && set.has_value("contact_length"))
       throw set.error("contact_length", "give `stiffness` or `contact_length`, not both");
   };
+  schema.example = "{linear: {stiffness: 1.0e6}}";
   return schema;
 }
 

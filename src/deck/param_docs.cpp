@@ -81,6 +81,7 @@ std::string family_markdown(const PolymorphicFamily& family, const SchemaRegistr
     if (member.inline_payload)
       text += "The value of " + code(member.name) + " is the payload itself:\n\n";
     text += key_table(member) + "\n";
+    if (!member.example.empty()) text += "Example: `" + member.example + "`\n\n";
   }
   return text;
 }

@@ -64,6 +64,10 @@ struct ObjectSchema {
   bool inline_payload = false;
   /// Fills derived defaults and checks relations between keys; throws InputError.
   std::function<void(ParamSet&)> complete;
+  /// For a family member: a value as a deck writes it ("{box: {size: [1, 1, 1]}}"),
+  /// shown in docs/deck.md; a test reads every member's example, and the tests
+  /// that check every member of a family (every normal law's tangent) build from it.
+  std::string example;
 
   ParamSpec& add(std::string key, ParamType type, std::string description);
   ParamSpec& add_real(std::string key, std::string description);

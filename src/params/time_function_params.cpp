@@ -9,6 +9,7 @@ ObjectSchema constant_params() {
   ObjectSchema schema{"constant", "The same value at all times: `{constant: 2.0}` or just `2.0`."};
   schema.inline_payload = true;
   schema.add_real("constant", "The value.").make_required();
+  schema.example = "{constant: 2.5}";
   return schema;
 }
 
@@ -28,6 +29,7 @@ ObjectSchema ramp_params() {
     if (!(set.real("t1") > set.real("t0")))
       throw set.error("t1", "must be greater than t0 (" + format_real(set.real("t0")) + ")");
   };
+  schema.example = "{ramp: {t0: 0, v0: 0, t1: 1, v1: 2}}";
   return schema;
 }
 
@@ -43,6 +45,7 @@ ObjectSchema table_params() {
   schema.add("table", ParamType::TimePoints, "The [t, v] points (t in s).")
       .make_required()
       .with_min_items(1);
+  schema.example = "{table: [[0, 0], [1, 2], [3, 2]]}";
   return schema;
 }
 
@@ -59,9 +62,7 @@ Family<TimeFunction>& time_functions() {
   return family;
 }
 
-TimeFunction build_time_function(const ParamSet& member) {
-  return time_functions().build(member);
-}
+TimeFunction build_time_function(const ParamSet& member) { return time_functions().build(member); }
 
 ParamSet constant_time_function(double value) {
   ParamSet set;

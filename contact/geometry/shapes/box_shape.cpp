@@ -12,6 +12,7 @@ ObjectSchema box_params() {
     if (!(set.vec3("size").minCoeff() > 0))
       throw set.error("size", "every edge length must be > 0");
   };
+  schema.example = "{box: {size: [0.2, 0.1, 0.1]}}";
   return schema;
 }
 

@@ -9,6 +9,7 @@ ObjectSchema mesh_params() {
                       "A closed, outward-oriented triangle mesh from an STL (ASCII or binary) or "
                       "OBJ file; coordinates are body-frame positions relative to the pole."};
   add_mesh_file_keys(schema);
+  schema.example = "{mesh: {file: rock.stl, scale: 0.001}}";
   return schema;
 }
 

@@ -9,6 +9,7 @@ ObjectSchema octahedron_params() {
   ObjectSchema schema{"octahedron",
                       "A regular octahedron centred on the pole, vertices on the axes."};
   schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
+  schema.example = "{octahedron: {edge: 0.1}}";
   return schema;
 }
 

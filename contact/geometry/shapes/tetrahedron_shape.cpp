@@ -9,6 +9,7 @@ ObjectSchema tetrahedron_params() {
   ObjectSchema schema{"tetrahedron",
                       "A regular tetrahedron centred on the pole, one vertex on +z."};
   schema.add_real("edge", "Edge length.").with_unit("m").make_required().greater_than(0);
+  schema.example = "{tetrahedron: {edge: 0.1}}";
   return schema;
 }
 

@@ -32,6 +32,7 @@ ObjectSchema tetrapod_params() {
       .with_unit("m")
       .with_default(0.0)
       .at_least(0);
+  schema.example = "{tetrapod: {leg_length: 0.5, base_radius: 0.15, tip_radius: 0.08}}";
   return schema;
 }
 

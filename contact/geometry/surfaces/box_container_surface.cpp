@@ -18,6 +18,7 @@ ObjectSchema box_container_params() {
     if (!(set.vec3("half_extents").minCoeff() > 0))
       throw set.error("half_extents", "every half extent must be > 0");
   };
+  schema.example = "{box_container: {center: [0, 0, 0.5], half_extents: [0.5, 0.5, 0.5]}}";
   return schema;
 }
 

@@ -31,6 +31,7 @@ ObjectSchema plane_params() {
         !(set.vec3("u_direction").norm() > 0))
       throw set.error("u_direction", "must not be zero or parallel to the normal");
   };
+  schema.example = "{plane: {center: [0, 0, 0], normal: [0, 0, 1], length_u: 10, length_v: 10}}";
   return schema;
 }
 

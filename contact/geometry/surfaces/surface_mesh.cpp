@@ -9,6 +9,7 @@ ObjectSchema surface_mesh_params() {
       "surface_mesh",
       "A triangle mesh (STL or OBJ), open or closed, whose normals face the bodies."};
   add_mesh_file_keys(schema);
+  schema.example = "{surface_mesh: {file: hopper.stl}}";
   return schema;
 }
 

@@ -31,9 +31,7 @@ class HuntCrossleyDashpot final : public DashpotOn<HuntCrossleyDashpot> {
     return std::sqrt(k * factor) + 1.5 * damping * law.force(std::min(y, 1.0));
   }
   // D = c·v0: the scaled equation takes C = c ḡ/T = D/V.
-  double scaled_coefficient(double damping, double speed) const override {
-    return damping / speed;
-  }
+  double scaled_coefficient(double damping, double speed) const override { return damping / speed; }
   double largest_scaled_damping() const override { return 40.0; }  // e ≈ 1/(1.5·40) ≈ 0.017
   double coefficient(double damping, double approach_speed) const override {
     return damping / approach_speed;
@@ -45,6 +43,7 @@ ObjectSchema hunt_crossley_params() {
                       "Hunt–Crossley: p = f_e (1 + (3/2) c δ̇), zero at first touch and never "
                       "tensile; c ≈ (1 − e)/v for restitution e at impact speed v."};
   schema.add_real("coefficient", "c.").with_unit("s/m").make_required().at_least(0);
+  schema.example = "{hunt_crossley: {coefficient: 0.2}}";
   return schema;
 }
 

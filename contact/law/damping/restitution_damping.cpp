@@ -38,6 +38,7 @@ ObjectSchema restitution_params() {
       throw set.error("minimum",
                       "must not exceed coefficient (" + format_real(set.real("coefficient")) + ")");
   };
+  schema.example = "{restitution: {coefficient: 0.5}}";
   return schema;
 }
 

@@ -53,6 +53,7 @@ ObjectSchema viscous_params() {
                 "pair's contacts; whole: every contact takes all of m (eq. 52 as printed, like "
                 "`damping_ratio`).")
       .with_default(std::string("shared"));
+  schema.example = "{viscous: {ratio: 0.3}}";
   return schema;
 }
 
