@@ -43,89 +43,111 @@ void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report, Evalua
 // state with the set it has, as a hysteresis on the switch would.
 NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   NewtonReport report;
-  std::vector<std::uint64_t> converged_sets;  // the active set of each converged state
-  double last_correction = 0;
-  double previous_norm = 0;
-  bool just_switched = false;  // the last evaluation saw a new active set
-  int shortened_in_a_row = 0;
-  EvaluationKind kind = EvaluationKind::start;
-  int halvings = 0;  // of the correction just applied
+  Iterate state;
   for (int iteration = 0;; ++iteration) {
-    evaluate(problem, report, kind, halvings);
-    if (!problem.residual_finite()) {
-      report.failure = "non-finite residual";
-      return report;
-    }
-    double norm = problem.residual_norm();
-    report.residual_norms.push_back(norm);
-    if (iteration > settings_.free_active_set_iterations && !just_switched && norm > previous_norm)
-      norm = backtrack_on_residual(problem, report, previous_norm, last_correction);
+    evaluate(problem, report, state.kind, state.halvings);
+    const double norm = checked_norm(problem, report, state, iteration);
     if (!std::isfinite(norm)) {
       report.failure = "non-finite residual";
       return report;
     }
-    previous_norm = norm;
-    just_switched = false;
+    state.previous_norm = norm;
+    state.just_switched = false;
     const bool residual_small = norm <= settings_.residual_tolerance;
     const bool correction_small = iteration == 0 ||
-                                  last_correction <= settings_.increment_tolerance ||
+                                  state.last_correction <= settings_.increment_tolerance ||
                                   (residual_small && next_correction_small(problem, report));
     if (residual_small && correction_small) {
-      if (report.active_set_cycled) {
-        report.converged = true;
-        return report;
-      }
-      converged_sets.push_back(problem.active_set_signature());
-      if (!problem.refresh_active_set(settings_.residual_tolerance)) {
-        report.converged = true;
-        return report;
-      }
-      if (++report.active_set_changes > settings_.max_active_set_changes) {
-        report.failure = "the contact active set did not settle";
-        return report;
-      }
-      report.active_set_cycled = std::find(converged_sets.begin(), converged_sets.end(),
-                                           problem.active_set_signature()) != converged_sets.end();
-      just_switched = true;
-      kind = EvaluationKind::switch_at_convergence;
-      halvings = 0;
+      if (at_converged_state(problem, report, state)) return report;
       continue;  // the same state, evaluated with the new active set
     }
-    if (iteration >= settings_.max_iterations) {
-      report.failure =
-          "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
-      return report;
-    }
-    if (iteration > 0 &&
-        norm > settings_.divergence_factor * std::max(report.residual_norms.front(), 1.0)) {
-      report.failure = "diverging residual";
-      return report;
-    }
-    if (!factorize_and_solve(problem, report)) return report;
-    const int halvings_before = report.step_halvings;
-    if (!limit_to_admissible(problem, report)) return report;
-    ++report.iterations;
-    last_correction = problem.correction_norm(correction_);
-    report.correction_norms.push_back(last_correction);
-    problem.apply(correction_);
-    // A shortened correction was stopped by a contact it would have crossed;
-    // that contact may not be in the frozen active set, and without its force
-    // every later correction drives it on towards g = 0 (each one shortened
-    // again) until no step is admissible. So the set is re-decided then too.
-    halvings = report.step_halvings - halvings_before;
-    const bool shortened = halvings > 0;
-    shortened_in_a_row = shortened ? shortened_in_a_row + 1 : 0;
-    if (shortened_in_a_row > settings_.max_shortened_iterations) {
-      report.failure = kNoAdmissibleStep;
-      return report;
-    }
-    kind = EvaluationKind::correction;
-    if (iteration < settings_.free_active_set_iterations || shortened) {
-      const bool changed = problem.refresh_active_set(settings_.residual_tolerance);
-      if (changed) kind = EvaluationKind::new_set;
-      just_switched = changed && iteration >= settings_.free_active_set_iterations;
-    }
+    if (!may_go_on(report, norm, iteration)) return report;
+    if (!take_correction(problem, report, state, iteration)) return report;
   }
+}
+
+// The residual of the iterate just evaluated, backtracked when it grew once
+// the active set is frozen; infinity when it is not finite.
+double NewtonSolver::checked_norm(NewtonProblem& problem, NewtonReport& report, Iterate& state,
+                                  int iteration) {
+  if (!problem.residual_finite()) return std::numeric_limits<double>::infinity();
+  double norm = problem.residual_norm();
+  report.residual_norms.push_back(norm);
+  if (iteration > settings_.free_active_set_iterations && !state.just_switched &&
+      norm > state.previous_norm)
+    norm = backtrack_on_residual(problem, report, state.previous_norm, state.last_correction);
+  return norm;
+}
+
+// A converged state: done, unless the active set changes there (then the
+// same state is evaluated again with the new set). True when the solve ends.
+bool NewtonSolver::at_converged_state(NewtonProblem& problem, NewtonReport& report,
+                                      Iterate& state) {
+  if (report.active_set_cycled) {
+    report.converged = true;
+    return true;
+  }
+  state.converged_sets.push_back(problem.active_set_signature());
+  if (!problem.refresh_active_set(settings_.residual_tolerance)) {
+    report.converged = true;
+    return true;
+  }
+  if (++report.active_set_changes > settings_.max_active_set_changes) {
+    report.failure = "the contact active set did not settle";
+    return true;
+  }
+  report.active_set_cycled =
+      std::find(state.converged_sets.begin(), state.converged_sets.end(),
+                problem.active_set_signature()) != state.converged_sets.end();
+  state.just_switched = true;
+  state.kind = EvaluationKind::switch_at_convergence;
+  state.halvings = 0;
+  return false;
+}
+
+// Whether another correction may be taken: within the iteration limit and not diverging.
+bool NewtonSolver::may_go_on(NewtonReport& report, double norm, int iteration) const {
+  if (iteration >= settings_.max_iterations) {
+    report.failure =
+        "no convergence in " + std::to_string(settings_.max_iterations) + " iterations";
+    return false;
+  }
+  if (iteration > 0 &&
+      norm > settings_.divergence_factor * std::max(report.residual_norms.front(), 1.0)) {
+    report.failure = "diverging residual";
+    return false;
+  }
+  return true;
+}
+
+// Solves for the correction, shortens it until admissible and applies it.
+// A shortened correction was stopped by a contact it would have crossed; that
+// contact may not be in the frozen active set, and without its force every
+// later correction drives it on towards g = 0 (each one shortened again) until
+// no step is admissible. So the set is re-decided then too.
+bool NewtonSolver::take_correction(NewtonProblem& problem, NewtonReport& report, Iterate& state,
+                                   int iteration) {
+  if (!factorize_and_solve(problem, report)) return false;
+  const int halvings_before = report.step_halvings;
+  if (!limit_to_admissible(problem, report)) return false;
+  ++report.iterations;
+  state.last_correction = problem.correction_norm(correction_);
+  report.correction_norms.push_back(state.last_correction);
+  problem.apply(correction_);
+  state.halvings = report.step_halvings - halvings_before;
+  const bool shortened = state.halvings > 0;
+  state.shortened_in_a_row = shortened ? state.shortened_in_a_row + 1 : 0;
+  if (state.shortened_in_a_row > settings_.max_shortened_iterations) {
+    report.failure = kNoAdmissibleStep;
+    return false;
+  }
+  state.kind = EvaluationKind::correction;
+  if (iteration < settings_.free_active_set_iterations || shortened) {
+    const bool changed = problem.refresh_active_set(settings_.residual_tolerance);
+    if (changed) state.kind = EvaluationKind::new_set;
+    state.just_switched = changed && iteration >= settings_.free_active_set_iterations;
+  }
+  return true;
 }
 
 // Once the residual is below its tolerance, the correction it still calls for

@@ -81,6 +81,21 @@ class NewtonSolver {
   void set_settings(const NewtonSettings& settings) { settings_ = settings; }
 
  private:
+  /// What the iterations of one solve carry from one to the next.
+  struct Iterate {
+    std::vector<std::uint64_t> converged_sets;  ///< the active set of each converged state
+    double last_correction = 0;
+    double previous_norm = 0;
+    bool just_switched = false;  ///< the last evaluation saw a new active set
+    int shortened_in_a_row = 0;
+    EvaluationKind kind = EvaluationKind::start;  ///< of the next evaluation
+    int halvings = 0;                             ///< of the correction just applied
+  };
+
+  double checked_norm(NewtonProblem& problem, NewtonReport& report, Iterate& state, int iteration);
+  bool at_converged_state(NewtonProblem& problem, NewtonReport& report, Iterate& state);
+  bool may_go_on(NewtonReport& report, double norm, int iteration) const;
+  bool take_correction(NewtonProblem& problem, NewtonReport& report, Iterate& state, int iteration);
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
   bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
   bool next_correction_small(NewtonProblem& problem, NewtonReport& report);
