@@ -16,6 +16,7 @@
 #include "src/core/time_function.hpp"
 #include "src/core/wrench.hpp"
 #include "src/model/node_state.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 
@@ -27,6 +28,9 @@ struct AppliedLoad {
   Vec3 point = Vec3::Zero();
   TimeFunction scale;  ///< multiplies force and moment
   SourceMark mark;     ///< where the deck gave it
+
+  /// The load a deck's `load` (or, at the node itself, `node_load`) declares.
+  static AppliedLoad from(const ParamSet& set);
 };
 
 /// The loads at time t reduced to the origin of a frame rotated by `rotation` (Q^{i+1}).

@@ -8,6 +8,7 @@
 
 #include "src/core/flatten.hpp"
 #include "src/core/rotation.hpp"
+#include "src/params/declarations.hpp"
 
 namespace polydem {
 namespace {
@@ -111,5 +112,29 @@ Wrench<double> RigidNodeLink::reaction(const Eigen::VectorXd& increments) const 
   return {increments.segment<3>(first_multiplier_dof_),
           xi_matrix<double>(node_alpha).transpose().partialPivLu().solve(pseudo_moment)};
 }
+
+// ---- the deck's `rigid_node`, the constraint's declaration ----
+
+namespace {
+
+ObjectSchema rigid_node_params() {
+  ObjectSchema schema{"rigid_node",
+                      "A node tied rigidly to its body by Lagrange-multiplier constraints (paper "
+                      "§3.3): it moves and turns with the body, carries no mass, and passes its "
+                      "loads to the body. `summary.json` reports its position and the constraint "
+                      "reaction (the multipliers)."};
+  schema.add_string("name", "Name of the node, unique among bodies and rigid nodes.")
+      .make_required();
+  schema.add_vec3("point", "The node relative to the pole, body frame.")
+      .with_unit("m")
+      .make_required();
+  schema.add_object_list("loads", "node_load", "Forces and moments applied at the node.")
+      .with_default(std::vector<ParamSet>{});
+  return schema;
+}
+
+}  // namespace
+
+POLYDEM_DECLARE_OBJECT(rigid_node_params)
 
 }  // namespace polydem

@@ -8,7 +8,6 @@
 
 #include "src/params/param_format.hpp"
 #include "src/params/param_set.hpp"
-#include "src/params/time_function_params.hpp"
 
 namespace polydem {
 namespace {
@@ -131,50 +130,7 @@ ObjectSchema prescribed_dof_params() {
   return schema;
 }
 
-ObjectSchema load_params() {
-  ObjectSchema schema{"load",
-                      "A force and a moment applied at a point, scaled by a time function."};
-  schema.add_vec3("force", "Force, global frame.").with_unit("N").with_default(Vec3(Vec3::Zero()));
-  schema.add_vec3("moment", "Moment, global frame.")
-      .with_unit("N·m")
-      .with_default(Vec3(Vec3::Zero()));
-  schema.add_vec3("point", "Application point relative to the pole, body frame.")
-      .with_unit("m")
-      .with_default(Vec3(Vec3::Zero()));
-  schema.add_polymorphic("scale", "time_function", "Multiplies force and moment.")
-      .with_default(std::vector<ParamSet>{constant_time_function(1.0)});
-  return schema;
-}
-
-ObjectSchema node_load_params() {
-  // A load at a node is a body load without a point: the node is the point.
-  ObjectSchema schema = load_params();
-  schema.name = "node_load";
-  schema.description = "A force and a moment applied at a rigid node, scaled by a time function.";
-  std::erase_if(schema.params, [](const ParamSpec& spec) { return spec.name == "point"; });
-  return schema;
-}
-
-ObjectSchema rigid_node_params() {
-  ObjectSchema schema{"rigid_node",
-                      "A node tied rigidly to its body by Lagrange-multiplier constraints (paper "
-                      "§3.3): it moves and turns with the body, carries no mass, and passes its "
-                      "loads to the body. `summary.json` reports its position and the constraint "
-                      "reaction (the multipliers)."};
-  schema.add_string("name", "Name of the node, unique among bodies and rigid nodes.")
-      .make_required();
-  schema.add_vec3("point", "The node relative to the pole, body frame.")
-      .with_unit("m")
-      .make_required();
-  schema.add_object_list("loads", "node_load", "Forces and moments applied at the node.")
-      .with_default(std::vector<ParamSet>{});
-  return schema;
-}
-
 POLYDEM_DECLARE_OBJECT(body_params)
 POLYDEM_DECLARE_OBJECT(prescribed_dof_params)
-POLYDEM_DECLARE_OBJECT(load_params)
-POLYDEM_DECLARE_OBJECT(node_load_params)
-POLYDEM_DECLARE_OBJECT(rigid_node_params)
 
 }  // namespace polydem

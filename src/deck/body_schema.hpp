@@ -8,9 +8,6 @@ namespace polydem {
 
 ObjectSchema body_params();
 ObjectSchema prescribed_dof_params();
-ObjectSchema load_params();
-ObjectSchema rigid_node_params();
-ObjectSchema node_load_params();
 
 /// The DOF names of `prescribed[].dof`, in component order 0..5.
 const std::vector<std::string>& dof_names();

@@ -56,26 +56,11 @@ PrescribedDofSpec prescribed(const ParamSet& set) {
   return spec;
 }
 
-AppliedLoad node_load(const ParamSet& set) {
-  AppliedLoad spec;
-  spec.force = set.vec3("force");
-  spec.moment = set.vec3("moment");
-  spec.scale = build_time_function(set.object("scale"));
-  spec.mark = set.mark;
-  return spec;
-}
-
-AppliedLoad load(const ParamSet& set) {
-  AppliedLoad spec = node_load(set);
-  spec.point = set.vec3("point");
-  return spec;
-}
-
 RigidNodeSpec rigid_node(const ParamSet& set) {
   RigidNodeSpec spec;
   spec.name = set.string("name");
   spec.point = set.vec3("point");
-  for (const auto& item : set.objects("loads")) spec.loads.push_back(node_load(item));
+  for (const auto& item : set.objects("loads")) spec.loads.push_back(AppliedLoad::from(item));
   spec.mark = set.mark;
   return spec;
 }
@@ -92,7 +77,7 @@ BodySpec body(const ParamSet& set) {
   spec.angular_velocity = set.vec3("angular_velocity");
   spec.fixed = set.boolean("fixed");
   for (const auto& item : set.objects("prescribed")) spec.prescribed.push_back(prescribed(item));
-  for (const auto& item : set.objects("loads")) spec.loads.push_back(load(item));
+  for (const auto& item : set.objects("loads")) spec.loads.push_back(AppliedLoad::from(item));
   if (set.has_value("shape")) spec.shape = set.string("shape");
   spec.density = set.real("density");
   spec.group = set.string("group");

@@ -27,6 +27,12 @@ const Param& ParamSet::at(std::string_view key) const {
   return const_cast<ParamSet&>(*this).at(key);
 }
 
+bool ParamSet::declares(std::string_view key) const {
+  for (const auto& param : params)
+    if (param.name == key) return true;
+  return false;
+}
+
 bool ParamSet::has_value(std::string_view key) const {
   return !std::holds_alternative<std::monostate>(at(key).value);
 }

@@ -31,6 +31,8 @@ struct ParamSet {
   Param& at(std::string_view key);
   const Param& at(std::string_view key) const;
   bool has_value(std::string_view key) const;
+  /// Whether its schema declares `key` at all.
+  bool declares(std::string_view key) const;
 
   double real(std::string_view key) const;
   long long integer(std::string_view key) const;
