@@ -1,8 +1,8 @@
 // Reading a polydem deck (YAML) into DeckData. Every problem with the deck,
 // from a YAML syntax error to an inertia tensor that violates the triangle
 // inequality, is an InputError whose message starts "file:line:column: 'key':".
-// The accepted keys are declared in deck_schema.cpp, body_schema.cpp and
-// time_function_params.cpp and documented in docs/deck.md.
+// Each object declares its keys where it is implemented (src/params/declarations.hpp);
+// docs/deck.md is generated from those declarations.
 #pragma once
 
 #include <filesystem>
