@@ -95,7 +95,7 @@ ObjectSchema auto_params() {
 }
 
 LinearSolverChoice choose_auto(const ParamSet& set) {
-  return {set.schema, make_auto_linear_solver, {}, false, set.mark, {}};
+  return one_process_back_end(set, make_auto_linear_solver);
 }
 
 }  // namespace

@@ -38,7 +38,7 @@ ObjectSchema cholmod_params() {
 }
 
 LinearSolverChoice choose_cholmod(const ParamSet& set) {
-  return {set.schema, make_cholmod_solver, {}, false, set.mark, {}};
+  return one_process_back_end(set, make_cholmod_solver);
 }
 
 }  // namespace

@@ -14,6 +14,11 @@ Family<LinearSolverChoice>& linear_solvers() {
 
 POLYDEM_DECLARE_FAMILY(linear_solvers)
 
+LinearSolverChoice one_process_back_end(const ParamSet& set,
+                                        std::unique_ptr<LinearSolver> (*make)()) {
+  return {set.schema, make, {}, false, set.mark, {}};
+}
+
 ParamSet default_linear_solver(const std::string& type) {
   ParamSet set;
   set.schema = type;

@@ -36,6 +36,10 @@ struct LinearSolverChoice {
 /// The family `linear_solver`.
 Family<LinearSolverChoice>& linear_solvers();
 
+/// The choice of a back end that runs in one process and takes no options: `make` makes its solver.
+LinearSolverChoice one_process_back_end(const ParamSet& set,
+                                        std::unique_ptr<LinearSolver> (*make)());
+
 /// The member `type` with its defaults, as a deck writes `linear_solver: type`.
 ParamSet default_linear_solver(const std::string& type);
 

@@ -39,7 +39,7 @@ ObjectSchema umfpack_params() {
 }
 
 LinearSolverChoice choose_umfpack(const ParamSet& set) {
-  return {set.schema, make_umfpack_solver, {}, false, set.mark, {}};
+  return one_process_back_end(set, make_umfpack_solver);
 }
 
 }  // namespace

@@ -103,15 +103,7 @@ const ShapeSpec& shape_spec(const DeckData& deck, const std::string& name) {
 /// The convex pieces of a shape, in its body frame.
 std::vector<std::vector<Vec3>> convex_pieces(const ShapeSpec& spec, const Shape& shape) {
   const ParamSet& g = spec.geometry;
-  if (g.schema == "tetrapod") {
-    TetrapodParams params;
-    params.leg_length = g.real("leg_length");
-    params.base_radius = g.real("base_radius");
-    params.tip_radius = g.real("tip_radius");
-    params.facets = static_cast<int>(g.integer("facets"));
-    params.hub_distance = g.real("hub_distance");
-    return tetrapod_convex_pieces(params);
-  }
+  if (g.schema == "tetrapod") return tetrapod_convex_pieces(TetrapodParams::from(g));
   return {shape.mesh.vertices};
 }
 

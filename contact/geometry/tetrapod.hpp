@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "contact/geometry/triangle_mesh.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 
@@ -21,6 +22,9 @@ struct TetrapodParams {
   /// Where the legs are cut and the hub starts, from the centre; 0 picks base_radius.
   /// The rings lie on the hub only when hub_distance > r·√2/2 (r = leg radius there).
   double hub_distance = 0;
+
+  /// The parameters a deck's `tetrapod` geometry declares (shapes/tetrapod_shape.cpp).
+  static TetrapodParams from(const ParamSet& set);
 };
 
 /// Unit leg directions: +z and three more at z = −1/3, 120° apart.

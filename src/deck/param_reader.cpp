@@ -302,13 +302,20 @@ class ParamReader {
     }
     if (!node.is_map() || node.entries.size() != 1) type_error(node, path, spec, &family);
     const auto& [type, payload] = node.entries.front();
-    const ObjectSchema* schema = family.find(type.scalar);
+    return std::vector<ParamSet>{
+        member(payload, member_named(type, spec, family, path), family.name, path)};
+  }
+
+  // The member a name (a type key, or a bare name) names; an InputError for another name.
+  const ObjectSchema& member_named(const YamlNode& name, const ParamSpec& spec,
+                                   const PolymorphicFamily& family, const std::string& path) const {
+    const ObjectSchema* schema = family.find(name.scalar);
     if (schema == nullptr)
-      throw InputError(type.mark, path,
-                       "unknown " + family.name + " type '" + type.scalar + "'" +
-                           did_you_mean(type.scalar, family.type_names()) + "; expected " +
+      throw InputError(name.mark, path,
+                       "unknown " + family.name + " type '" + name.scalar + "'" +
+                           did_you_mean(name.scalar, family.type_names()) + "; expected " +
                            expected(spec, &family));
-    return std::vector<ParamSet>{member(payload, *schema, family.name, path)};
+    return *schema;
   }
 
   // {type: payload}: a map whose one key names a member.
@@ -319,16 +326,11 @@ class ParamReader {
   // A bare name: that member with its defaults, as if written {name: {}}.
   ParamSet bare_name(const YamlNode& node, const ParamSpec& spec, const PolymorphicFamily& family,
                      const std::string& path) const {
-    const ObjectSchema* schema = family.find(node.scalar);
-    if (schema == nullptr)
-      throw InputError(node.mark, path,
-                       "unknown " + family.name + " type '" + node.scalar + "'" +
-                           did_you_mean(node.scalar, family.type_names()) + "; expected " +
-                           expected(spec, &family));
+    const ObjectSchema& schema = member_named(node, spec, family, path);
     YamlNode empty;
     empty.kind = YamlNode::Kind::Map;
     empty.mark = node.mark;
-    ParamSet set = object(empty, *schema, path);
+    ParamSet set = object(empty, schema, path);
     set.family = family.name;
     return set;
   }

@@ -37,16 +37,20 @@ ObjectSchema tetrapod_params() {
 }
 
 TriangleMesh make_tetrapod_shape(const ParamSet& set, const MeshSource& /*source*/) {
+  return make_tetrapod(TetrapodParams::from(set));
+}
+
+}  // namespace
+
+TetrapodParams TetrapodParams::from(const ParamSet& set) {
   TetrapodParams params;
   params.leg_length = set.real("leg_length");
   params.base_radius = set.real("base_radius");
   params.tip_radius = set.real("tip_radius");
   params.facets = static_cast<int>(set.integer("facets"));
   params.hub_distance = set.real("hub_distance");
-  return make_tetrapod(params);
+  return params;
 }
-
-}  // namespace
 
 POLYDEM_REGISTER(shape_geometries(), tetrapod_params, make_tetrapod_shape)
 
