@@ -2,7 +2,9 @@
 // Newmark time steps (or pseudo-time increments in a static step) solved by
 // Newton–Raphson, with adaptive Δt, rejection and retry (paper §2.6), output
 // samples at fixed times independent of Δt, and a clean stop when Δt would
-// fall below its minimum.
+// fall below its minimum. The time steps of an analysis step run in the time
+// loop it shares with the explicit driver (time_loop.hpp), with Newmark–Newton
+// as the integrator (implicit_stepper.hpp).
 #pragma once
 
 #include <cstdint>
@@ -18,9 +20,6 @@
 
 namespace polydem {
 class DomainDecomposition;
-class GlobalSystem;
-class NewtonSolver;
-struct NewtonReport;
 }  // namespace polydem
 
 namespace polydem {
@@ -105,21 +104,17 @@ class Analysis {
   void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
 
  private:
-  struct StepOutcome;
+  class Stepper;  ///< the integrator of one analysis step (implicit_stepper.hpp)
   bool run_analysis_step(int index, AnalysisObserver& observer);
-  bool solve_step(GlobalSystem& system, NewtonSolver& newton, NewtonReport& report,
-                  int& night_owls);
-  bool advance(const GlobalSystem& system, const StepSpec& spec, std::vector<NodeState>& next_nodes,
-               NewtonReport& report);
-  struct Accuracy;
-  Accuracy accuracy(const std::vector<NodeState>& next_nodes, const StepSpec& spec,
-                    const StepContext& context) const;
-  double next_sample_time(double time) const;
+  /// The actions of analysis step `index`, consistent accelerations and the
+  /// pre-flight check; false when the run cannot go on.
+  bool begin_analysis_step(int index, AnalysisObserver& observer);
+  /// After an accepted step: a checkpoint when one is due.
+  void checkpoint_if_due(AnalysisObserver& observer, int index, double next_dt);
   void write_checkpoint(AnalysisObserver& observer, int index, double next_dt);
   double step_start_time(int index) const;
   /// A sample of the current state (under domain decomposition with every contact on process 0).
   void sample(AnalysisObserver& observer);
-  bool begin_time_step(GlobalSystem& system);
 
   Model& model_;
   const DeckData& deck_;

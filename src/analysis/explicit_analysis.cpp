@@ -137,12 +137,12 @@ void ExplicitAnalysis::set_increments(double dt) {
   }
 }
 
-// From t_n to t_n + dt; false (nothing changed) when a contact would cross.
-bool ExplicitAnalysis::attempt(double dt) {
+bool ExplicitAnalysis::attempt(const TimeStep& step) {
   constexpr int kMaxNightOwls = 8;
+  const double dt = step.dt;
   drift_bodies(dt);
   set_increments(dt);
-  const StepContext ctx = contact_context(time_ + dt, dt, increments_);
+  const StepContext ctx = contact_context(step.time, dt, increments_);
   ContactSet* contact = model_.contact.get();
   if (contact) {
     const auto start = Clock::now();
@@ -220,11 +220,32 @@ void ExplicitAnalysis::evaluate_start_forces() {
   closure_step_limit_ = HUGE_VAL;  // no motion yet
 }
 
-double ExplicitAnalysis::next_sample_time(double time) const {
-  const double interval = deck_.output.interval;
-  if (interval <= 0) return deck_.steps.back().end_time;
-  const double k = std::floor(time / interval * (1 + 1e-12) + 1e-9) + 1;
-  return k * interval;
+Retry ExplicitAnalysis::rejected(const TimeStep& step) {
+  ++totals_.halved_steps;
+  const double dt = step.dt * 0.5;
+  if (dt < smallest_step_)
+    return {dt, false,
+            "a contact kept crossing with Δt below " + std::to_string(smallest_step_) +
+                " s at t = " + std::to_string(time_) + " s"};
+  return {dt, false, {}};
+}
+
+StepRecord ExplicitAnalysis::accept(const TimeStep& step) {
+  state_.swap(trial_);
+  wrench_.swap(trial_wrench_);
+  contact_step_limit_ = forces_.contact_step_limit();
+  closure_step_limit_ = forces_.closure_step_limit();
+  totals_.smallest_gap = std::min(totals_.smallest_gap, forces_.smallest_gap());
+  store_nodes();
+  ++totals_.steps;
+  totals_.smallest_step = std::min(totals_.smallest_step, step.dt);
+  totals_.largest_step = std::max(totals_.largest_step, step.dt);
+  return StepRecord{analysis_step_, step.time, step.dt, 1.0, 0, 0, {}, 0, {}, {}};
+}
+
+void ExplicitAnalysis::gave_up(const std::string& reason) {
+  totals_.gave_up = true;
+  totals_.give_up_reason = reason;
 }
 
 bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
@@ -234,41 +255,15 @@ bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) 
     const std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
     if (!problem.empty()) {
       totals_.gave_up = true;
-      totals_.give_up_reason = "at the start of step '" + spec.name + "': " + problem;
+      totals_.give_up_reason = start_problem(spec, problem);
       return false;
     }
   }
   evaluate_start_forces();
-  const double smallest_step = 1e-12 * proposed_step();
-  while (time_ < spec.end_time * (1 - 1e-14)) {
-    const double target = std::min(spec.end_time, next_sample_time(time_));
-    double dt = proposed_step();
-    if (time_ + dt >= target * (1 - 1e-12)) dt = target - time_;
-    while (!attempt(dt)) {
-      ++totals_.halved_steps;
-      dt *= 0.5;
-      if (dt < smallest_step) {
-        totals_.gave_up = true;
-        totals_.give_up_reason = "a contact kept crossing with Δt below " +
-                                 std::to_string(smallest_step) +
-                                 " s at t = " + std::to_string(time_) + " s";
-        return false;
-      }
-    }
-    state_.swap(trial_);
-    wrench_.swap(trial_wrench_);
-    contact_step_limit_ = forces_.contact_step_limit();
-    closure_step_limit_ = forces_.closure_step_limit();
-    totals_.smallest_gap = std::min(totals_.smallest_gap, forces_.smallest_gap());
-    store_nodes();
-    time_ += dt;
-    ++totals_.steps;
-    totals_.smallest_step = std::min(totals_.smallest_step, dt);
-    totals_.largest_step = std::max(totals_.largest_step, dt);
-    observer.step_accepted(model_, StepRecord{index, time_, dt, 1.0, 0, 0, {}, 0, {}, {}});
-    if (time_ >= target * (1 - 1e-12)) observer.sample(model_, time_);
-  }
-  return true;
+  analysis_step_ = index;
+  smallest_step_ = 1e-12 * proposed_step();
+  TimeLoop loop(deck_, model_, observer, output_seconds_);
+  return loop.run(*this, time_, spec.end_time);
 }
 
 ExplicitTotals ExplicitAnalysis::run(AnalysisObserver& observer) {

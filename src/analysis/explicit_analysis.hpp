@@ -33,6 +33,7 @@
 #include "solvers/central_difference.hpp"
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/explicit_forces.hpp"
+#include "src/analysis/time_loop.hpp"
 
 namespace polydem {
 
@@ -62,7 +63,9 @@ struct ExplicitTotals {
   double mean_step() const { return steps > 0 ? (final_time - start_time) / steps : 0.0; }
 };
 
-class ExplicitAnalysis {
+/// Runs its analysis steps in the time loop shared with the implicit driver
+/// (time_loop.hpp), as the integrator: Δt halved and retried on a crossing.
+class ExplicitAnalysis : private TimeIntegrator {
  public:
   /// InputError when the model has what the explicit integrator does not support.
   ExplicitAnalysis(Model& model, const DeckData& deck, ExplicitSettings settings);
@@ -73,8 +76,16 @@ class ExplicitAnalysis {
 
  private:
   bool run_analysis_step(int index, AnalysisObserver& observer);
-  double proposed_step() const;
-  bool attempt(double dt);
+  // The integrator of the time loop:
+  Landing landing() const override { return Landing::ExactSteps; }
+  double proposed_step() const override;
+  /// From t_n to t_n + Δt; false (nothing changed) when a contact would cross.
+  bool attempt(const TimeStep& step) override;
+  /// Δt halved, until it falls below a 10⁻¹² of the step's first proposal.
+  Retry rejected(const TimeStep& step) override;
+  StepRecord accept(const TimeStep& step) override;
+  void gave_up(const std::string& reason) override;
+
   void drift_bodies(double dt);
   void set_increments(double dt);
   StepContext contact_context(double time, double dt, const Eigen::VectorXd& increments) const;
@@ -83,7 +94,6 @@ class ExplicitAnalysis {
   void centre_wrenches(std::vector<Wrench<double>>& wrenches) const;
   void store_nodes();
   void evaluate_start_forces();
-  double next_sample_time(double time) const;
 
   Model& model_;
   const DeckData& deck_;
@@ -102,6 +112,9 @@ class ExplicitAnalysis {
   ExplicitForces forces_;
   double contact_step_limit_ = std::numeric_limits<double>::infinity();  ///< at t_n
   double closure_step_limit_ = std::numeric_limits<double>::infinity();  ///< at t_n
+  int analysis_step_ = 0;      ///< the analysis step running
+  double smallest_step_ = 0;   ///< Δt below which halving gives up, in the running step
+  double output_seconds_ = 0;  ///< in the observer's calls
 };
 
 }  // namespace polydem

@@ -1,0 +1,84 @@
+#include "contact/set/candidate_data.hpp"
+
+#include <array>
+
+#include "contact/pair/closest_points.hpp"
+
+namespace polydem {
+
+namespace {
+
+/// −ġ_n at configuration i: how fast the points close along `normal` (B towards A).
+double approach_speed(const ContactSide& a, const ContactSide& b,
+                      const ContactPoints<double>& points, const Vec3& normal) {
+  const auto velocity_at = [](const ContactSide& side, const Vec3& x) -> Vec3 {
+    if (!side.has_dofs()) return side.boundary_velocity;
+    return side.node->velocity + side.node->angular_velocity.cross(x - side.trial.pole_position);
+  };
+  if (!normal.allFinite()) return 0.0;
+  return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
+}
+
+}  // namespace
+
+PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
+                                           const StepContext& at_i, const SubRegion& region_a,
+                                           const SubRegion& region_b) const {
+  PointwiseStepData data;
+  data.region_a = region_a;
+  data.region_b = region_b;
+  const ContactSide a = element.contact_side_a(at_i);
+  const ContactSide b = element.contact_side_b(at_i);
+  const Mat3 rotation_a = a.trial.current_rotation();
+  const Mat3 rotation_b = b.trial.current_rotation();
+  const Vec3 pole_a = a.trial.pole_position + a.trial.u_delta;
+  const Vec3 pole_b = b.trial.pole_position + b.trial.u_delta;
+  const RegionVertices va = region_vertices(*a.shape, region_a);
+  const RegionVertices vb = region_vertices(*b.shape, region_b);
+  std::array<Vec3, 3> xa{}, xb{};
+  Vec3 centre_a = Vec3::Zero(), centre_b = Vec3::Zero();
+  for (int k = 0; k < va.count; ++k) {
+    xa[static_cast<std::size_t>(k)] =
+        pole_a + rotation_a * va.reference[static_cast<std::size_t>(k)];
+    centre_a += xa[static_cast<std::size_t>(k)] / va.count;
+  }
+  for (int k = 0; k < vb.count; ++k) {
+    xb[static_cast<std::size_t>(k)] =
+        pole_b + rotation_b * vb.reference[static_cast<std::size_t>(k)];
+    centre_b += xb[static_cast<std::size_t>(k)] / vb.count;
+  }
+  const auto solved =
+      solve_local_contact_at({a.shape, a.trial}, region_a, {b.shape, b.trial}, region_b);
+  ContactPoints<double> points{centre_a, centre_b};
+  if (solved && solved->status != LcpStatus::NoSolution) {
+    points = degenerated_contact_points<double>(region_a.kind, xa, region_b.kind, xb);
+    data.normal_i = solved->normal;
+    data.gap_i = solved->normal_gap;
+  }
+  data.material_point_a = rotation_a.transpose() * (points.on_a - pole_a);
+  data.material_point_b = rotation_b.transpose() * (points.on_b - pole_b);
+  data.material_gap_i = points.on_a - points.on_b;
+  const PairSide& sa = element.side_a();
+  const PairSide& sb = element.side_b();
+  const ContactKey key{
+      sa.body, sb.body,
+      sb.boundary ? static_cast<int>(sb.boundary - scene_.boundaries().data()) : -1, region_a,
+      region_b};
+  if (auto found = histories_.find(key); found != histories_.end()) {
+    data.active_i = true;
+    data.tangential_gap_i = found->second.tangential_gap;
+    data.status_i = found->second.status;
+    data.normal_i = found->second.normal;
+    data.onset_speed = found->second.ledger.onset_speed;
+    data.event_dashpot = found->second.event_dashpot;
+  } else {  // a contact event may begin in this step, at the approach speed of configuration i
+    const Vec3 direction =
+        data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();
+    data.onset_speed = approach_speed(a, b, points, direction);
+    data.event_dashpot =
+        element.interaction().event_dashpot(data.onset_speed, effective_mass(a, b));
+  }
+  return data;
+}
+
+}  // namespace polydem

@@ -1,0 +1,44 @@
+// What a contact carries from one accepted step to the next (paper §2.4.6):
+// the tangential gap and stick/slip status of its friction history (eqs.
+// 57–58) and its normal, plus the last accepted state the energy ledger books
+// the next step against. Keyed by the bodies (or body and boundary) and the
+// sub-region pair, so that a contact keeps its history however the search
+// regroups the candidates.
+#pragma once
+
+#include <compare>
+#include <map>
+
+#include "contact/law/coulomb_friction.hpp"
+#include "contact/local/local_contact.hpp"
+#include "contact/set/contact_snapshot.hpp"
+
+namespace polydem {
+
+struct ContactKey {
+  int body_a;
+  int body_b;    ///< -1 for a boundary
+  int boundary;  ///< -1 for a body
+  SubRegion region_a;
+  SubRegion region_b;
+  auto operator<=>(const ContactKey&) const = default;
+};
+
+struct ContactHistory {
+  Vec3 tangential_gap = Vec3::Zero();
+  StickSlip status = StickSlip::Stick;
+  Vec3 normal = Vec3::Zero();
+  // The last accepted state, for the energy ledger:
+  double gap = 0;            ///< g_n
+  double damping_force = 0;  ///< f_n − p
+  double normal_velocity = 0;
+  Vec3 friction = Vec3::Zero();       ///< f_t
+  Vec3 slip_velocity = Vec3::Zero();  ///< v_t
+  double spring_energy = 0;           ///< ε_t|g_t|²/2 (J)
+  double event_dashpot = 0;           ///< the event's ζ or c (restitution damping)
+  ContactLedger ledger;               ///< since the contact event began, with its onset speed
+};
+
+using ContactHistories = std::map<ContactKey, ContactHistory>;
+
+}  // namespace polydem

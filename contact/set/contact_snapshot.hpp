@@ -1,0 +1,64 @@
+// What the contact set reports of a converged state (paper §2.6, §3.6): the
+// active pointwise contacts with their outcomes and energy accounts, the
+// boundaries' reactions, and the energy ledger of the run.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "contact/pair/pointwise_contact.hpp"
+
+namespace polydem {
+
+/// One contact's energy account (J) since its contact event began.
+struct ContactLedger {
+  double stored_energy = 0;         ///< Φ(g_n) + ε_t|g_t|²/2 at this state
+  double damping_dissipation = 0;   ///< ∫ (f_n − p) dg_n, normal damping
+  double friction_dissipation = 0;  ///< ∫ f_t·v_t dt − Δ(ε_t|g_t|²/2)
+  double onset_speed = 0;           ///< approach speed −ġ_n when the event began (m/s)
+};
+
+/// One active pointwise contact of a converged state.
+struct ContactRecord {
+  int body_a = 0;
+  int body_b = -1;    ///< -1 against a boundary
+  int boundary = -1;  ///< boundary index, or -1
+  Degeneration kind = Degeneration::VertexFace;
+  PointwiseOutcome outcome;
+  ContactLedger ledger;
+};
+
+/// What the contacts add to a step's energy balance (J).
+struct ContactEnergyStep {
+  double stored_change = 0;  ///< Δ of the stored energy
+  double dissipated = 0;     ///< damping and friction dissipation in the step
+  double boundary_work = 0;  ///< work of moving boundaries on the bodies in the step
+  double switched = 0;       ///< energy brought in by contacts switching inside the skin
+};
+
+struct ContactSnapshot {
+  std::vector<ContactRecord> contacts;
+  int body_body = 0;
+  int body_boundary = 0;
+  std::vector<Vec3>
+      boundary_reactions;  ///< per boundary: total contact force it exerts on the bodies
+  std::vector<Vec3>
+      boundary_moments;      ///< per boundary: moment of those forces about the world origin
+  double stored_energy = 0;  ///< Σ Φ(g_n) + ε_t|g_t|²/2 over the active contacts (J)
+  // Energy ledger since the start, trapezoidal in time over accepted steps (J):
+  double damping_dissipation = 0;  ///< ∫ (f_n − p) dg_n, normal damping (eqs. 52–53)
+  double friction_dissipation = 0;  ///< ∫ f_t·v_t dt − Δ(ε_t|g_t|²/2), sliding and released springs
+  double boundary_work = 0;  ///< ∫ R·dx_b, work of moving boundaries on the bodies
+  /// Normal energy brought in (or, negative, taken away) by contacts switching
+  /// on or off inside the skin: hierarchy rules, validity hand-overs, contacts
+  /// found twice. No Δt makes it smaller; it is no integration error.
+  double switching_energy = 0;
+  /// The smallest gap of the active contacts (m); ∞ without any.
+  double closest_gap = std::numeric_limits<double>::infinity();
+  /// The smallest critical step of central differences of the active contacts
+  /// at their gaps (Interaction::critical_step, s): what an explicit integrator
+  /// of the same model could take at this state; ∞ without contacts.
+  double explicit_critical_step = std::numeric_limits<double>::infinity();
+};
+
+}  // namespace polydem

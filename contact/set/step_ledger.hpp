@@ -1,0 +1,64 @@
+// What an accepted step leaves behind (paper §2.4.6, §3.6): the friction
+// histories of eqs. 57–58 of the active contacts, the energy ledger (per
+// contact since its event began, and the run's totals) and the snapshot for
+// output. settle() books a converged state without committing it, so that
+// energy_step can preview a step's part of the energy balance; commit() makes
+// it the accepted one. Nothing here changes for a rejected step.
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "contact/contact_partition.hpp"
+#include "contact/set/contact_history.hpp"
+#include "contact/set/contact_scene.hpp"
+#include "contact/set/pair_store.hpp"
+
+namespace polydem {
+
+class StepLedger {
+ public:
+  /// The collaborators must outlive the ledger.
+  StepLedger(const ContactScene& scene, const PairStore& pairs);
+
+  /// What commit makes of a converged state.
+  struct Settlement {
+    ContactHistories histories;
+    ContactSnapshot snapshot;
+  };
+  /// The histories and snapshot of the converged state ctx, booked against the accepted ones.
+  Settlement settle(const StepContext& ctx) const;
+  /// Accepts the converged state ctx.
+  void commit(const StepContext& ctx);
+  /// The contacts' part of the energy balance of the step to ctx, as commit would
+  /// book it; summed over the processes under a partition (a collective call there).
+  ContactEnergyStep energy_step(const StepContext& ctx, const ContactPartition* partition) const;
+
+  /// The histories of the last accepted state.
+  const ContactHistories& histories() const { return histories_; }
+  ContactHistories& histories() { return histories_; }
+  /// The contacts of the last accepted state (this process's part under a partition).
+  const ContactSnapshot& snapshot() const { return snapshot_; }
+  ContactSnapshot& snapshot() { return snapshot_; }
+
+ private:
+  using ElementOutcomes = std::vector<std::pair<ActiveContact, PointwiseOutcome>>;
+  std::vector<ElementOutcomes> evaluate_active(const StepContext& ctx) const;
+  /// Books one active contact of the converged state into `result`.
+  void settle_contact(const StepContext& ctx, const BodyPair& id, const ContactPairElement& element,
+                      const ActiveContact& active, const PointwiseOutcome& outcome,
+                      Settlement& result) const;
+  void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
+                          const ElementOutcomes& outcomes, ContactSnapshot& next) const;
+  /// Φ at ctx of a contact of configuration i that is not active at ctx.
+  double energy_left_behind(const StepContext& ctx, const ContactKey& key) const;
+  /// Work of the moving boundaries over the step, trapezoidal in their reactions.
+  double boundary_work(const StepContext& ctx, const std::vector<Vec3>& reactions) const;
+
+  const ContactScene& scene_;
+  const PairStore& pairs_;
+  ContactHistories histories_;
+  ContactSnapshot snapshot_;
+};
+
+}  // namespace polydem

@@ -1,0 +1,253 @@
+#include "src/analysis/implicit_stepper.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <utility>
+
+#include "solvers/newmark_error.hpp"
+#include "solvers/newmark_update.hpp"
+#include "src/analysis/domain_decomposition.hpp"
+#include "src/analysis/energy_monitor.hpp"
+#include "src/analysis/phase_timer.hpp"
+#include "src/analysis/rigid_nodes.hpp"
+#include "src/core/errors.hpp"
+
+namespace polydem {
+namespace {
+
+template <class T>
+void append(std::vector<T>& to, const std::vector<T>& from) {
+  to.insert(to.end(), from.begin(), from.end());
+}
+
+bool all_finite(const std::vector<NodeState>& nodes) {
+  for (const NodeState& n : nodes) {
+    if (!n.position.allFinite() || !n.rotation.coeffs().allFinite() || !n.velocity.allFinite() ||
+        !n.acceleration.allFinite() || !n.angular_velocity.allFinite() ||
+        !n.angular_acceleration.allFinite())
+      return false;
+  }
+  return true;
+}
+
+// A back end reads its options when the solver is made (PETSc): a rejection is a deck error.
+std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec,
+                                                DomainDecomposition* decomposition) {
+  const LinearSolverChoice& choice = spec.linear_solver;
+  try {
+    return decomposition ? decomposition->linear_solver(choice) : choice.make();
+  } catch (const LinearSolverOptionsError& error) {
+    throw InputError(choice.options_mark, choice.options_key, error.what());
+  }
+}
+
+std::string format_time(double t) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9g", t);
+  return buffer;
+}
+
+}  // namespace
+
+Analysis::Stepper::Stepper(Analysis& analysis, int index, AnalysisObserver& observer)
+    : analysis_(analysis),
+      model_(analysis.model_),
+      totals_(analysis.totals_),
+      spec_(analysis.deck_.steps[static_cast<std::size_t>(index)]),
+      index_(index),
+      observer_(observer),
+      step_start_(analysis.step_start_time(index)),
+      system_(model_, analysis.options_.threads,
+              analysis.decomposition_ ? analysis.decomposition_->system() : whole_system()),
+      controller_(spec_.dt),
+      progress_(analysis.options_.progress, step_start_, spec_.end_time, spec_.name),
+      next_nodes_(model_.nodes.size()) {
+  if (model_.contact) model_.contact->set_threads(analysis.options_.threads);
+  system_.set_force_scale(spec_.newton.force_scale);
+  linear_solver_ = linear_solver_for(spec_, analysis.decomposition_.get());
+  newton_.emplace(*linear_solver_, spec_.newton);
+  if (analysis.resume_dt_ > 0) controller_.resume(std::exchange(analysis.resume_dt_, 0.0));
+}
+
+// The decomposition first (new owners, ghosts for the step's search), then the
+// search; the pattern is rebuilt when either changed this process's elements.
+bool Analysis::Stepper::begin_time_step() {
+  bool changed = false;
+  if (analysis_.decomposition_) {
+    PhaseTimer timer(totals_.decomposition_seconds);
+    changed = analysis_.decomposition_->begin_time_step(system_.context());
+  }
+  if (!model_.contact) return changed;
+  PhaseTimer timer(totals_.contact_seconds);
+  return model_.contact->begin_step(system_.context()) || changed;
+}
+
+// Newton, then the end-of-step contact checks of §2.4.7 and §2.6.3: a
+// penetration rejects the step; a night-owl contact joins the step's
+// candidates and the step is solved again from the converged increments.
+bool Analysis::Stepper::solve_step() {
+  constexpr int kMaxNightOwlResolves = 8;
+  DomainDecomposition* decomposition = analysis_.decomposition_.get();
+  NewtonReport& report = report_;
+  NewtonReport solves;  // the evaluations of this step's solves, night-owl re-solves included
+  for (;;) {
+    report = newton_->solve(system_);
+    totals_.assembly_seconds += report.evaluate_seconds;
+    totals_.linear_solve_seconds += report.linear_solve_seconds;
+    totals_.newton_iterations += report.iterations;
+    solves.iterations += report.iterations;
+    append(solves.residual_norms, report.residual_norms);
+    append(solves.evaluation_kinds, report.evaluation_kinds);
+    append(solves.correction_halvings, report.correction_halvings);
+    report.iterations = solves.iterations;
+    report.residual_norms = solves.residual_norms;
+    report.evaluation_kinds = solves.evaluation_kinds;
+    report.correction_halvings = solves.correction_halvings;
+    if (!report.converged) return false;
+    system_.share_increments();
+    if (!model_.contact) return true;
+    if (decomposition) {
+      PhaseTimer timer(totals_.decomposition_seconds);
+      decomposition->before_end_of_step_search(system_.context());
+    }
+    StepVerdict verdict = StepVerdict::Accept;
+    {
+      PhaseTimer timer(totals_.contact_seconds);
+      verdict = model_.contact->check_converged(system_.context());
+    }
+    switch (decomposition ? decomposition->agreed(verdict) : verdict) {
+      case StepVerdict::Accept:
+        return true;
+      case StepVerdict::Penetration:
+        report.failure = "penetration at the end of the step";
+        return false;
+      case StepVerdict::NightOwl:
+        ++night_owls_;
+        ++totals_.night_owl_resolves;
+        if (model_.contact->elements_changed()) system_.rebuild_pattern();
+        if (night_owls_ > kMaxNightOwlResolves) {
+          report.failure = "night-owl contacts kept appearing";
+          return false;
+        }
+        break;
+    }
+  }
+}
+
+// The converged increments become state i+1 when every number is finite.
+bool Analysis::Stepper::advance() {
+  const StepContext& context = system_.context();
+  for (std::size_t n = 0; n < model_.nodes.size(); ++n)
+    next_nodes_[n] = advance_node(
+        model_.nodes[n],
+        system_.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
+        context.newmark, spec_.type);
+  place_rigid_nodes(model_, next_nodes_);
+  if (!all_finite(next_nodes_)) {
+    report_.failure = "non-finite state";
+    return false;
+  }
+  return true;
+}
+
+// Both errors scale as Δt³ where the motion is smooth, which is what the
+// controller's next Δt assumes.
+Analysis::Stepper::Accuracy Analysis::Stepper::accuracy(const StepContext& context) const {
+  Accuracy result;
+  if (spec_.type != AnalysisType::Dynamic) return result;
+  if (spec_.dt.error_tolerance > 0) {
+    std::vector<double> lengths;
+    lengths.reserve(model_.bodies.size());
+    for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
+    result.ratio =
+        newmark_local_error(model_.nodes, next_nodes_, lengths, spec_.newmark.beta, context.dt) /
+        spec_.dt.error_tolerance;
+    result.failure = "local error estimate above dt.error_tolerance";
+  }
+  if (spec_.dt.energy_tolerance > 0) {
+    const double ratio =
+        std::abs(step_energy_error(model_, next_nodes_, context)) / spec_.dt.energy_tolerance;
+    if (ratio > result.ratio) result = {ratio, "energy-balance error above dt.energy_tolerance"};
+  }
+  return result;
+}
+
+bool Analysis::Stepper::attempt(const TimeStep& step) {
+  StepContext context;
+  context.type = spec_.type;
+  context.time = step.time;
+  context.dt = step.dt;
+  context.gravity = model_.gravity;
+  context.load_factor = spec_.type == AnalysisType::Static
+                            ? (step.time - step_start_) / (spec_.end_time - step_start_)
+                            : 1.0;
+  context.newmark = NewmarkCoefficients::make(spec_.newmark.beta, spec_.newmark.gamma, step.dt);
+  load_factor_ = context.load_factor;
+  system_.begin_step(context, analysis_.time_);
+  if (begin_time_step()) system_.rebuild_pattern();
+  system_.predict();
+  report_ = NewtonReport{};
+  night_owls_ = 0;
+  const bool converged = solve_step() && advance();
+  const Accuracy accuracy = converged ? this->accuracy(system_.context()) : Accuracy{};
+  error_ = accuracy.ratio;
+  const bool accepted = converged && controller_.accurate(error_);
+  if (converged && !accepted) report_.failure = accuracy.failure;
+  return accepted;
+}
+
+Retry Analysis::Stepper::rejected(const TimeStep& step) {
+  ++totals_.rejected_steps;
+  ++totals_.rejections[report_.failure];
+  ++rejected_attempts_;
+  if (!controller_.rejected(step.dt, error_))
+    return {0.0, true,
+            "time step fell below the minimum " + format_time(spec_.dt.min) +
+                " s at t = " + format_time(analysis_.time_) + " s in step '" + spec_.name +
+                "' (last failure: " + report_.failure + ")"};
+  return {controller_.proposed(), true, {}};
+}
+
+StepRecord Analysis::Stepper::accept(const TimeStep& step) {
+  if (model_.contact) {
+    PhaseTimer timer(totals_.contact_seconds);
+    model_.contact->commit(system_.context());
+  }
+  model_.nodes.swap(next_nodes_);
+  store_rigid_node_reactions(model_, system_.increments());
+  ++totals_.accepted_steps;
+  if (report_.active_set_cycled) ++totals_.active_set_cycles;
+  controller_.accepted(report_.iterations, step.dt, error_);
+  StepRecord record{index_,
+                    step.time,
+                    step.dt,
+                    load_factor_,
+                    report_.iterations,
+                    rejected_attempts_,
+                    std::move(report_.residual_norms),
+                    night_owls_,
+                    std::move(report_.evaluation_kinds),
+                    std::move(report_.correction_halvings)};
+  rejected_attempts_ = 0;
+  return record;
+}
+
+void Analysis::Stepper::before_report(bool sampling) {
+  if (!analysis_.decomposition_) return;
+  PhaseTimer timer(totals_.decomposition_seconds);
+  analysis_.decomposition_->share_contact_snapshot(sampling);
+}
+
+void Analysis::Stepper::after_report(const StepRecord& record) {
+  analysis_.checkpoint_if_due(observer_, index_, controller_.proposed());
+  progress_.update(analysis_.time_, record.dt, record.newton_iterations);
+}
+
+void Analysis::Stepper::gave_up(const std::string& reason) {
+  totals_.gave_up = true;
+  totals_.give_up_reason = reason;
+  progress_.finish();
+  analysis_.sample(observer_);
+}
+
+}  // namespace polydem

@@ -1,0 +1,73 @@
+// The implicit driver's integrator for one analysis step, as the time loop
+// (time_loop.hpp) drives it: each attempt is a Newmark step (paper §2.2) or a
+// pseudo-time increment of a static step, solved by Newton–Raphson, then the
+// end-of-step contact checks (§2.4.7, §2.6.3: a penetration rejects the step,
+// a night-owl contact makes it re-solve) and, in a dynamic step, the accuracy
+// tests (local error, energy balance). A rejected attempt is retried with the
+// step controller's Δt (§2.6) until Δt would fall below its minimum.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "solvers/linear_solver.hpp"
+#include "solvers/newton.hpp"
+#include "solvers/step_controller.hpp"
+#include "src/analysis/analysis.hpp"
+#include "src/analysis/global_system.hpp"
+#include "src/analysis/progress_line.hpp"
+#include "src/analysis/time_loop.hpp"
+
+namespace polydem {
+
+class Analysis::Stepper final : public TimeIntegrator {
+ public:
+  /// For analysis step `index` of `analysis`, whose actions are applied.
+  Stepper(Analysis& analysis, int index, AnalysisObserver& observer);
+
+  Landing landing() const override { return Landing::ExactTimes; }
+  double proposed_step() const override { return controller_.proposed(); }
+  bool attempt(const TimeStep& step) override;
+  Retry rejected(const TimeStep& step) override;
+  StepRecord accept(const TimeStep& step) override;
+  void before_report(bool sampling) override;
+  void after_report(const StepRecord& record) override;
+  void gave_up(const std::string& reason) override;
+  /// The step ran to its end.
+  void finish() { progress_.finish(); }
+
+ private:
+  /// The worst accuracy test of a converged dynamic step, as error over tolerance.
+  struct Accuracy {
+    double ratio = 0;
+    const char* failure = "";
+  };
+  bool begin_time_step();
+  bool solve_step();
+  bool advance();
+  Accuracy accuracy(const StepContext& context) const;
+
+  Analysis& analysis_;
+  Model& model_;
+  RunTotals& totals_;
+  const StepSpec& spec_;
+  int index_;
+  AnalysisObserver& observer_;
+  double step_start_;
+  GlobalSystem system_;
+  std::unique_ptr<LinearSolver> linear_solver_;
+  std::optional<NewtonSolver> newton_;
+  StepController controller_;
+  ProgressLine progress_;
+  std::vector<NodeState> next_nodes_;
+  // The last attempt:
+  NewtonReport report_;
+  int night_owls_ = 0;  ///< its night-owl re-solves
+  double error_ = 0;    ///< its accuracy ratio
+  double load_factor_ = 1;
+  int rejected_attempts_ = 0;  ///< attempts rejected since the last accepted step
+};
+
+}  // namespace polydem
