@@ -1,6 +1,6 @@
 // The global contact search per time step (paper §2.5) for N tetrapods
 // (8 facets, 311 sub-regions each) packed in an open box: a jittered grid at
-// 1.4 leg lengths with random rotations, no overlaps (tests/packing_fixtures.hpp),
+// 1.4 leg lengths with random rotations, no overlaps (tests/support/packing_fixtures.hpp),
 // skin 1 % of a leg, each body inflated by up to 2 mm of travel (|v| ≤ 1 m/s,
 // Δt = 1 ms, travel_factor 2). Reported per body, so N = 10^3, 10^4 and 10^5
 // compare directly:
@@ -20,7 +20,7 @@
 #include <map>
 
 #include "contact/geometry/tetrapod.hpp"
-#include "tests/packed_scene.hpp"
+#include "tests/support/packed_scene.hpp"
 
 namespace polydem {
 namespace {

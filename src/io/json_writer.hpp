@@ -1,7 +1,7 @@
 // Atomic JSON output. Only nlohmann's forward declarations are included here; code that builds
 // documents includes <nlohmann/json.hpp> itself, so this header stays cheap to include.
 //
-// Number and key guarantees (nlohmann 3.11, checked by tests/test_output_writers.cpp):
+// Number and key guarantees (nlohmann 3.11, checked by tests/io/test_output_writers.cpp):
 // doubles are printed in a shortest form that parses back to the identical value; keys of
 // nlohmann::json come out sorted (std::map), those of ordered_json in insertion order — either
 // way the same document always gives the same bytes. NaN and infinities have no JSON form

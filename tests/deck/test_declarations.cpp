@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "src/deck/deck_schema.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 
 using namespace polydem;
 

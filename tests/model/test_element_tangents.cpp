@@ -16,7 +16,7 @@
 #include "elements/rigid_body.hpp"
 #include "elements/rigid_node_link.hpp"
 #include "src/deck/deck_schema.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 #include "tests/support/element_checks.hpp"
 #include "tests/support/pointwise_scene.hpp"
 

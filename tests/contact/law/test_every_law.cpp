@@ -15,7 +15,7 @@
 #include "contact/law/coulomb_friction.hpp"
 #include "contact/law/normal_law_family.hpp"
 #include "src/deck/deck_schema.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 #include "tests/support/pointwise_scene.hpp"
 
 using namespace polydem;

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "contact/law/kelvin_voigt_law.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "solvers/row_block.hpp"
-#include "tests/sparse_fixtures.hpp"
+#include "tests/support/sparse_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

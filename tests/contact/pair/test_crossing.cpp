@@ -19,9 +19,9 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "src/model/node_state.hpp"
 #include "src/model/step_context.hpp"
-#include "tests/l_prism.hpp"
-#include "tests/law_fixtures.hpp"
-#include "tests/shape_lookup.hpp"
+#include "tests/support/l_prism.hpp"
+#include "tests/support/law_fixtures.hpp"
+#include "tests/support/shape_lookup.hpp"
 
 using namespace polydem;
 

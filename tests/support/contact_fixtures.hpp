@@ -9,9 +9,9 @@
 
 #include "contact/geometry/convex_hull.hpp"
 #include "src/deck/deck_reader.hpp"
-#include "tests/analysis_fixtures.hpp"
-#include "tests/deck_fixtures.hpp"
-#include "tests/law_fixtures.hpp"
+#include "tests/support/analysis_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
+#include "tests/support/law_fixtures.hpp"
 
 namespace polydem::testing {
 

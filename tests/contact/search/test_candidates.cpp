@@ -19,7 +19,7 @@
 #include "contact/search/contact_search.hpp"
 #include "contact/search/primitive_distance.hpp"
 #include "contact/search/sub_region_pairs.hpp"
-#include "tests/packed_scene.hpp"
+#include "tests/support/packed_scene.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -10,8 +10,8 @@
 #include "contact/geometry/generators.hpp"
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/penetration.hpp"
-#include "tests/l_prism.hpp"
-#include "tests/shape_lookup.hpp"
+#include "tests/support/l_prism.hpp"
+#include "tests/support/shape_lookup.hpp"
 
 using namespace polydem;
 using test::find_edge;

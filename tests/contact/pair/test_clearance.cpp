@@ -21,7 +21,7 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/body_overlap.hpp"
 #include "src/core/rotation.hpp"
-#include "tests/packed_step.hpp"
+#include "tests/support/packed_step.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -7,7 +7,7 @@
 
 #include "contact/geometry/generators.hpp"
 #include "contact/geometry/shape_builder.hpp"
-#include "tests/packed_scene.hpp"
+#include "tests/support/packed_scene.hpp"
 
 namespace polydem::testing {
 

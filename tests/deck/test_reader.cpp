@@ -642,6 +642,6 @@ TEST_CASE("docs/deck.md matches the declarations", "[deck][docs]") {
   auto path = std::filesystem::path(POLYDEM_SOURCE_DIR) / "docs" / "deck.md";
   if (std::getenv("POLYDEM_UPDATE_DOCS") != nullptr)
     std::ofstream(path) << deck_reference_markdown();
-  INFO("regenerate with: POLYDEM_UPDATE_DOCS=1 test_deck_reader \"docs/deck.md*\"");
+  INFO("regenerate with: POLYDEM_UPDATE_DOCS=1 build/tests/test_deck_reader \"docs/deck.md*\"");
   CHECK(file_text(path) == deck_reference_markdown());
 }

@@ -14,7 +14,7 @@
 #include "src/analysis/explicit_time_step.hpp"
 #include "src/core/critical_time_step.hpp"
 #include "src/core/rotation.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -14,7 +14,7 @@
 #include "contact/geometry/mesh_families.hpp"
 #include "contact/law/normal_law_family.hpp"
 #include "src/deck/deck_reader.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -9,7 +9,7 @@
 #include "contact/law/damping/viscous_damping.hpp"
 #include "contact/law/hybrid_barrier_law.hpp"
 #include "contact/law/interaction_table.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 
 namespace polydem::testing {
 

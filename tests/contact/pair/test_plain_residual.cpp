@@ -10,7 +10,7 @@
 #include <random>
 
 #include "contact/pair/contact_pair_element.hpp"
-#include "tests/packed_step.hpp"
+#include "tests/support/packed_step.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -14,7 +14,7 @@
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/pair/pointwise_contact.hpp"
 #include "src/core/rotation.hpp"
-#include "tests/law_fixtures.hpp"
+#include "tests/support/law_fixtures.hpp"
 #include "tests/support/pointwise_scene.hpp"
 
 using namespace polydem;

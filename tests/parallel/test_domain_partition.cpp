@@ -18,7 +18,7 @@
 #include "src/parallel/body_ownership.hpp"
 #include "src/parallel/coordinate_bisection.hpp"
 #include "src/parallel/ghost_selection.hpp"
-#include "tests/packed_scene.hpp"
+#include "tests/support/packed_scene.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "tests/analysis_fixtures.hpp"
+#include "tests/support/analysis_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

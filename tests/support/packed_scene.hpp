@@ -12,8 +12,8 @@
 #include "contact/geometry/boundary_surfaces.hpp"
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/search/search_scene.hpp"
-#include "tests/law_fixtures.hpp"
-#include "tests/packing_fixtures.hpp"
+#include "tests/support/law_fixtures.hpp"
+#include "tests/support/packing_fixtures.hpp"
 
 namespace polydem::testing {
 

@@ -12,7 +12,7 @@
 #include "contact/law/normal_branch_family.hpp"
 #include "contact/law/power_law_branch.hpp"
 #include "contact/law/stribeck_friction.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 #include "tests/support/finite_differences.hpp"
 
 using namespace polydem;

@@ -13,8 +13,8 @@
 #include "solvers/petsc/petsc_linear_solver.hpp"
 #include "solvers/umfpack_solver.hpp"
 #include "src/analysis/global_system.hpp"
-#include "tests/analysis_fixtures.hpp"
-#include "tests/sparse_fixtures.hpp"
+#include "tests/support/analysis_fixtures.hpp"
+#include "tests/support/sparse_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -11,7 +11,7 @@
 
 #include "contact/law/impact_calibration.hpp"
 #include "contact/law/restitution_law.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

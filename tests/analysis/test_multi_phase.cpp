@@ -7,7 +7,7 @@
 #include <numbers>
 
 #include "src/deck/deck_reader.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

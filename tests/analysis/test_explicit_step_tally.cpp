@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "src/analysis/explicit_step_tally.hpp"
-#include "tests/contact_fixtures.hpp"
+#include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

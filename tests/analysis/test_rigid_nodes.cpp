@@ -23,8 +23,8 @@
 #include "src/analysis/global_system.hpp"
 #include "src/analysis/run_output.hpp"
 #include "src/core/rotation.hpp"
-#include "tests/analysis_fixtures.hpp"
-#include "tests/deck_fixtures.hpp"
+#include "tests/support/analysis_fixtures.hpp"
+#include "tests/support/deck_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;

@@ -15,8 +15,8 @@
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/pair_query.hpp"
-#include "tests/l_prism.hpp"
-#include "tests/shape_lookup.hpp"
+#include "tests/support/l_prism.hpp"
+#include "tests/support/shape_lookup.hpp"
 
 namespace {
 
