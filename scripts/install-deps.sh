@@ -6,7 +6,7 @@
 # libopenblas0-serial becomes the system's libblas.so.3 (Debian alternatives):
 # UMFPACK's dense frontal updates run in BLAS, and on a packed pile of 1005
 # tetrapods the reference BLAS made the factorisation 3x slower (see
-# docs/performance.md, "The BLAS under UMFPACK"). The serial build, because
+# docs/history/performance-notebook.md, "The BLAS under UMFPACK"). The serial build, because
 # polydem threads the assembly itself and a threaded BLAS would compete with it.
 set -euo pipefail
 
