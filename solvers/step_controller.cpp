@@ -11,6 +11,11 @@ namespace polydem {
 namespace {
 
 constexpr double kSafety = 0.9;
+/// Of dt.energy_gain_tolerance (issue 27: the two-tetrapod drop; docs/deck.md,
+/// "Choosing the law and the step").
+constexpr double kDefaultEnergyGain = 0;
+constexpr double kDefaultRelativeEnergy = 0;
+constexpr double kDefaultSkinClosure = 0;
 
 void complete_time_step(ParamSet& dt) {
   double initial = dt.real("initial");
@@ -20,6 +25,56 @@ void complete_time_step(ParamSet& dt) {
     throw dt.error("min", "must not exceed initial (" + format_real(initial) + ")");
   if (!(initial <= dt.real("max")))
     throw dt.error("max", "must not be less than initial (" + format_real(initial) + ")");
+}
+
+// The tests a converged dynamic step must pass besides Newton's: its accuracy,
+// its energy, and how much of a contact's skin it closed.
+void add_accuracy_tests(ObjectSchema& schema) {
+  schema
+      .add_real("error_tolerance",
+                "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
+                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
+                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
+                "iteration count alone.")
+      .with_default(0.0)
+      .at_least(0);
+  schema
+      .add_real("energy_tolerance",
+                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
+                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
+                "with a smaller Δt, as for error_tolerance. 0: no such test.")
+      .with_unit("J")
+      .with_default(0.0)
+      .at_least(0);
+  schema
+      .add_real("energy_gain_tolerance",
+                "Bound on the energy a step creates, Δ(T + V + contact energy) − work, plus any "
+                "damping it books as negative work (a contact event the step did not resolve), "
+                "as a fraction of the energy the run has moved so far (its largest T + stored "
+                "contact energy + |ΔV| + |W|, at least each body's weight times its size): "
+                "steps above it are repeated with a smaller Δt, as for error_tolerance. It "
+                "catches an impact that crosses a contact's skin in one step and rebounds with "
+                "more energy than it brought. 0: no such test.")
+      .with_default(kDefaultEnergyGain)
+      .at_least(0);
+  schema
+      .add_real("relative_energy_tolerance",
+                "Bound on a step's energy-balance error, |Δ(T + V + contact energy) − W + "
+                "dissipation|, as a fraction of the energy the run has moved (as for "
+                "energy_gain_tolerance): steps above it are repeated with a smaller Δt. It "
+                "keeps the energy ledger (monitor.csv) closed where impacts would cross a "
+                "contact's skin within one step. 0: no such test.")
+      .with_default(kDefaultRelativeEnergy)
+      .at_least(0);
+  schema
+      .add_real("skin_closure",
+                "The largest fraction of its skin ḡ_n a contact may close in one step, "
+                "(min(g_i, ḡ_n) − g_{i+1})/ḡ_n: a step in which an impact goes further is repeated "
+                "with a smaller Δt, so that impacts are resolved rather than jumped into the "
+                "barrier (with the default barrier_fraction 0.5, 0.5 keeps a contact that enters "
+                "the skin out of the barrier in that step). 0: no limit.")
+      .with_default(kDefaultSkinClosure)
+      .at_least(0);
 }
 
 ObjectSchema time_step_params() {
@@ -41,22 +96,7 @@ ObjectSchema time_step_params() {
   schema.add_integer("easy_iterations", "A step converged in at most this many iterations is easy.")
       .with_default(4LL)
       .at_least(0);
-  schema
-      .add_real("error_tolerance",
-                "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
-                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
-                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
-                "iteration count alone.")
-      .with_default(0.0)
-      .at_least(0);
-  schema
-      .add_real("energy_tolerance",
-                "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
-                "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
-                "with a smaller Δt, as for error_tolerance. 0: no such test.")
-      .with_unit("J")
-      .with_default(0.0)
-      .at_least(0);
+  add_accuracy_tests(schema);
   schema.complete = complete_time_step;
   return schema;
 }
@@ -73,6 +113,9 @@ StepControlSettings StepControlSettings::from(const ParamSet& dt) {
   s.easy_iterations = static_cast<int>(std::min<long long>(dt.integer("easy_iterations"), 1 << 30));
   s.error_tolerance = dt.real("error_tolerance");
   s.energy_tolerance = dt.real("energy_tolerance");
+  s.energy_gain_tolerance = dt.real("energy_gain_tolerance");
+  s.relative_energy_tolerance = dt.real("relative_energy_tolerance");
+  s.skin_closure = dt.real("skin_closure");
   return s;
 }
 

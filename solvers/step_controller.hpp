@@ -24,11 +24,20 @@ struct StepControlSettings {
   int easy_iterations = 4;
   double error_tolerance = 0;   ///< bound on the Newmark local error estimate; 0: none
   double energy_tolerance = 0;  ///< bound on a step's energy-balance error (J); 0: none
+  /// bound on the energy a step creates, over the energy the run has moved; 0: none
+  double energy_gain_tolerance = 0;
+  /// bound on a step's energy-balance error, over the energy the run has moved; 0: none
+  double relative_energy_tolerance = 0;
+  /// the largest fraction of its skin a contact may close in one step; 0: no limit
+  double skin_closure = 0;
 
   /// The settings a deck's `dt` section declares.
   static StepControlSettings from(const ParamSet& dt);
   /// Whether a converged step is tested for accuracy at all.
-  bool tests_accuracy() const { return error_tolerance > 0 || energy_tolerance > 0; }
+  bool tests_accuracy() const {
+    return error_tolerance > 0 || energy_tolerance > 0 || energy_gain_tolerance > 0 ||
+           relative_energy_tolerance > 0 || skin_closure > 0;
+  }
 };
 
 class StepController {

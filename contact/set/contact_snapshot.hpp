@@ -34,6 +34,12 @@ struct ContactEnergyStep {
   double dissipated = 0;     ///< damping and friction dissipation in the step
   double boundary_work = 0;  ///< work of moving boundaries on the bodies in the step
   double switched = 0;       ///< energy brought in by contacts switching inside the skin
+  /// Damping booked as negative work in the step: a dashpot gives no energy, so
+  /// this is a contact event the step did not resolve (it began and turned in one step).
+  double unresolved = 0;
+  /// The most any contact closed in the step, over its skin: (min(g_i, ḡ) − g_{i+1})/ḡ.
+  /// This process's own, not summed under domain decomposition.
+  double largest_closure = 0;
 };
 
 struct ContactSnapshot {
@@ -53,6 +59,11 @@ struct ContactSnapshot {
   /// on or off inside the skin: hierarchy rules, validity hand-overs, contacts
   /// found twice. No Δt makes it smaller; it is no integration error.
   double switching_energy = 0;
+  /// In this step alone (not a total): the damping booked as negative work
+  /// (ContactEnergyStep::unresolved).
+  double negative_damping = 0;
+  /// In this step alone: ContactEnergyStep::largest_closure.
+  double largest_closure = 0;
   /// The smallest gap of the active contacts (m); ∞ without any.
   double closest_gap = std::numeric_limits<double>::infinity();
   /// The smallest critical step of central differences of the active contacts

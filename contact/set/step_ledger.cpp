@@ -126,6 +126,10 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
                     previous.ledger.damping_dissipation + damped,
                     previous.ledger.friction_dissipation + rubbed, data.onset_speed};
   next.damping_dissipation += damped;
+  next.negative_damping += std::max(-damped, 0.0);
+  const double skin = element.interaction().skin();
+  next.largest_closure =
+      std::max(next.largest_closure, (std::min(data.gap_i, skin) - outcome.gap) / skin);
   next.friction_dissipation += rubbed;
   next.stored_energy += updated.ledger.stored_energy;
   next.contacts.push_back(
@@ -190,10 +194,11 @@ ContactEnergyStep StepLedger::energy_step(const StepContext& ctx,
                                 next.damping_dissipation - snapshot_.damping_dissipation +
                                     next.friction_dissipation - snapshot_.friction_dissipation,
                                 next.boundary_work - snapshot_.boundary_work,
-                                next.switching_energy - snapshot_.switching_energy};
+                                next.switching_energy - snapshot_.switching_energy,
+                                next.negative_damping};
   // Each process settles the pairs it heads: the step's whole change is the sum.
   if (partition) partition->sum_over_processes(values);
-  return {values[0], values[1], values[2], values[3]};
+  return {values[0], values[1], values[2], values[3], values[4], next.largest_closure};
 }
 
 }  // namespace polydem

@@ -16,7 +16,11 @@ namespace polydem {
 
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options,
                    std::unique_ptr<DomainDecomposition> decomposition)
-    : model_(model), deck_(deck), options_(options), decomposition_(std::move(decomposition)) {}
+    : model_(model),
+      deck_(deck),
+      options_(options),
+      decomposition_(std::move(decomposition)),
+      energy_(model) {}
 
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
     : Analysis(model, deck, options, nullptr) {}
@@ -37,7 +41,7 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-constexpr const char* kCheckpointMagic = "polydem checkpoint 3";
+constexpr const char* kCheckpointMagic = "polydem checkpoint 4";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
@@ -76,14 +80,15 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   out.put(next_checkpoint_);
   write_totals(totals_, out);
   write_model_state(model_, out);
+  energy_.write_state(out);
   StateWriter observer_state;  // length-prefixed: an observer that keeps no state skips it
   observer.write_state(observer_state);
   out.put(observer_state.bytes());
-  write_file_atomically(options_.checkpoint_path, out.bytes(), Durability::Synced);
+  write_file_atomically(options_.checkpoint_path, sealed(out.bytes()), Durability::Synced);
 }
 
 void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& observer) {
-  StateReader in(read_file_bytes(checkpoint_file), checkpoint_file);
+  StateReader in(unsealed(read_file_bytes(checkpoint_file), checkpoint_file), checkpoint_file);
   if (in.text() != kCheckpointMagic)
     in.fail(std::string("not a checkpoint of this polydem version (expected '") + kCheckpointMagic +
             "')");
@@ -99,6 +104,7 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
   for (int index = 0; index <= first_step_; ++index)
     apply_step_actions(model_, deck_.steps[static_cast<std::size_t>(index)]);
   read_model_state(model_, in);
+  energy_.read_state(in, model_);
   StateReader observer_state(in.text(), checkpoint_file);
   observer.read_state(observer_state, model_);
   if (!in.at_end()) in.fail("the checkpoint has trailing data");
@@ -116,6 +122,10 @@ RunTotals Analysis::run(AnalysisObserver& observer) {
   totals_.total_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (decomposition_) totals_.decomposition_report = decomposition_->report();
+  totals_.energy_scale = energy_.scale();
+  if (!totals_.gave_up)
+    if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
+      totals_.warnings.push_back(std::move(drift));
   observer.finished(model_, totals_);
   return totals_;
 }

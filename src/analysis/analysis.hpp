@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "solvers/evaluation_kind.hpp"
+#include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/model.hpp"
+#include "src/analysis/run_energy.hpp"
 #include "src/core/state_stream.hpp"
 #include "src/deck/deck_data.hpp"
 
@@ -45,6 +47,8 @@ struct StepRecord {
   /// Per residual evaluation: what led to it and the halvings of the correction before it.
   std::vector<EvaluationKind> evaluation_kinds;
   std::vector<int> correction_halvings;
+  /// The energy account after the step (the implicit driver's; default otherwise).
+  MonitorValues energy;
 };
 
 struct RunTotals {
@@ -65,6 +69,10 @@ struct RunTotals {
   std::string decomposition_report;  ///< JSON, under domain decomposition on process 0
   bool gave_up = false;
   std::string give_up_reason;
+  /// Why the results are not to be trusted although the run completed
+  /// (the energy balance drifted, checks.energy_drift): exit code 4.
+  std::vector<std::string> warnings;
+  double energy_scale = 0;  ///< J: the most energy the run moved (run_energy.hpp)
 };
 
 /// Receives the run's events; output writers and tests implement it.
@@ -125,6 +133,7 @@ class Analysis {
   double resume_dt_ = 0;  ///< > 0: run() resumes inside first_step_ with this Δt
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
+  RunEnergy energy_;  ///< the energy account, and the scale the energy checks measure against
 };
 
 }  // namespace polydem

@@ -65,18 +65,24 @@ double external_work_increment(const Model& model, std::span<const NodeState> be
   return work;
 }
 
-double step_energy_error(const Model& model, std::span<const NodeState> next,
-                         const StepContext& ctx) {
+StepEnergy step_energy(const Model& model, std::span<const NodeState> next,
+                       const StepContext& ctx) {
   const Vec3 gravity = ctx.load_factor * model.gravity;
-  double error = mechanical_energy(model, next, gravity) -
-                 mechanical_energy(model, model.nodes, gravity) -
-                 external_work_increment(model, model.nodes, next, ctx.time - ctx.dt, ctx.time,
-                                         gravity, gravity);
+  StepEnergy step;
+  step.mechanical_change =
+      mechanical_energy(model, next, gravity) - mechanical_energy(model, model.nodes, gravity);
+  step.load_work = external_work_increment(model, model.nodes, next, ctx.time - ctx.dt, ctx.time,
+                                           gravity, gravity);
   if (model.contact) {
     const ContactEnergyStep contact = model.contact->energy_step(ctx);
-    error += contact.stored_change + contact.dissipated - contact.boundary_work - contact.switched;
+    step.stored_change = contact.stored_change;
+    step.dissipated = contact.dissipated;
+    step.boundary_work = contact.boundary_work;
+    step.switched = contact.switched;
+    step.unresolved = contact.unresolved;
+    step.largest_closure = contact.largest_closure;
   }
-  return error;
+  return step;
 }
 
 const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,

@@ -4,6 +4,7 @@
 // conservative, exactly integrated motion and its drift measures the error.
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <vector>
 
@@ -45,11 +46,34 @@ double external_work_increment(const Model& model, std::span<const NodeState> be
                                std::span<const NodeState> after, double t_before, double t_after,
                                const Vec3& gravity_before, const Vec3& gravity_after);
 
-/// The energy-balance error that accepting the converged state `next` of the
-/// dynamic step ctx would add to MonitorValues::energy_balance_error (J):
-/// Δ(T + V + contact energy) − external work + dissipation over the step.
-double step_energy_error(const Model& model, std::span<const NodeState> next,
-                         const StepContext& ctx);
+/// What accepting the converged state `next` of the dynamic step ctx would
+/// change in the energy account (J).
+struct StepEnergy {
+  double mechanical_change = 0;  ///< Δ(T + V) of the bodies
+  double load_work = 0;          ///< of the applied loads
+  double stored_change = 0;      ///< Δ of the energy stored in the contacts
+  double dissipated = 0;         ///< by the contacts' damping and friction, as the ledger books it
+  double boundary_work = 0;      ///< of moving boundaries, through the contacts
+  double switched = 0;           ///< brought in by contacts switching inside the skin
+  double unresolved = 0;         ///< damping booked as negative work: an unresolved contact event
+  double largest_closure = 0;    ///< the most a contact closed over its skin (this process's)
+
+  /// What the step adds to MonitorValues::energy_balance_error:
+  /// Δ(T + V + contact energy) − work + dissipation − switched.
+  double error() const {
+    return mechanical_change - load_work + (stored_change + dissipated - boundary_work - switched);
+  }
+  /// The energy the step creates: Δ(T + V + contact energy) − work − switched,
+  /// which no dissipation, however booked, can make positive in a real motion.
+  double gain() const {
+    return mechanical_change - load_work + (stored_change - boundary_work - switched);
+  }
+  /// The energy that appears in the step: what it creates, and what its
+  /// dashpots are booked as giving (neither can be positive in a real motion).
+  double created() const { return std::max(gain(), 0.0) + unresolved; }
+};
+
+StepEnergy step_energy(const Model& model, std::span<const NodeState> next, const StepContext& ctx);
 
 class EnergyMonitor {
  public:

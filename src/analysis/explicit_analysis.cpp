@@ -240,7 +240,7 @@ StepRecord ExplicitAnalysis::accept(const TimeStep& step) {
   ++totals_.steps;
   totals_.smallest_step = std::min(totals_.smallest_step, step.dt);
   totals_.largest_step = std::max(totals_.largest_step, step.dt);
-  return StepRecord{analysis_step_, step.time, step.dt, 1.0, 0, 0, {}, 0, {}, {}};
+  return StepRecord{analysis_step_, step.time, step.dt, 1.0, 0, 0, {}, 0, {}, {}, {}};
 }
 
 void ExplicitAnalysis::gave_up(const std::string& reason) {

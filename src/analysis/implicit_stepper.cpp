@@ -30,6 +30,15 @@ bool all_finite(const std::vector<NodeState>& nodes) {
   return true;
 }
 
+/// Whether every body's kinetic energy is finite: velocities so large that it
+/// overflows would write infinities and NaNs into monitor.csv.
+bool finite_energy(const Model& model, const std::vector<NodeState>& nodes) {
+  for (const auto& body : model.bodies)
+    if (!std::isfinite(body->kinetic_energy(nodes[static_cast<std::size_t>(body->node())])))
+      return false;
+  return true;
+}
+
 // A back end reads its options when the solver is made (PETSc): a rejection is a deck error.
 std::unique_ptr<LinearSolver> linear_solver_for(const StepSpec& spec,
                                                 DomainDecomposition* decomposition) {
@@ -143,7 +152,7 @@ bool Analysis::Stepper::advance() {
         system_.increments().segment<kDofsPerNode>(kDofsPerNode * static_cast<long>(n)),
         context.newmark, spec_.type);
   place_rigid_nodes(model_, next_nodes_);
-  if (!all_finite(next_nodes_)) {
+  if (!all_finite(next_nodes_) || !finite_energy(model_, next_nodes_)) {
     report_.failure = "non-finite state";
     return false;
   }
@@ -164,10 +173,32 @@ Analysis::Stepper::Accuracy Analysis::Stepper::accuracy(const StepContext& conte
         spec_.dt.error_tolerance;
     result.failure = "local error estimate above dt.error_tolerance";
   }
+  const StepControlSettings& dt = spec_.dt;
+  if (dt.energy_tolerance <= 0 && dt.energy_gain_tolerance <= 0 &&
+      dt.relative_energy_tolerance <= 0 && dt.skin_closure <= 0)
+    return result;
+  const StepEnergy energy = step_energy(model_, next_nodes_, context);
   if (spec_.dt.energy_tolerance > 0) {
-    const double ratio =
-        std::abs(step_energy_error(model_, next_nodes_, context)) / spec_.dt.energy_tolerance;
+    const double ratio = std::abs(energy.error()) / spec_.dt.energy_tolerance;
     if (ratio > result.ratio) result = {ratio, "energy-balance error above dt.energy_tolerance"};
+  }
+  const double scale = analysis_.energy_.scale();
+  if (dt.energy_gain_tolerance > 0) {
+    const double ratio = energy.created() / (dt.energy_gain_tolerance * scale);
+    if (ratio > result.ratio) result = {ratio, "energy created above dt.energy_gain_tolerance"};
+  }
+  if (dt.relative_energy_tolerance > 0) {
+    const double ratio = std::abs(energy.error()) / (dt.relative_energy_tolerance * scale);
+    if (ratio > result.ratio)
+      result = {ratio, "energy-balance error above dt.relative_energy_tolerance"};
+  }
+  if (dt.skin_closure > 0) {
+    double closure = energy.largest_closure;
+    if (analysis_.decomposition_)
+      closure = analysis_.decomposition_->system().max_over_processes(closure);
+    const double ratio = closure / dt.skin_closure;
+    if (ratio > result.ratio)
+      result = {ratio, "a contact closed more of its skin than dt.skin_closure"};
   }
   return result;
 }
@@ -227,15 +258,19 @@ StepRecord Analysis::Stepper::accept(const TimeStep& step) {
                     std::move(report_.residual_norms),
                     night_owls_,
                     std::move(report_.evaluation_kinds),
-                    std::move(report_.correction_halvings)};
+                    std::move(report_.correction_halvings),
+                    {}};
   rejected_attempts_ = 0;
   return record;
 }
 
-void Analysis::Stepper::before_report(bool sampling) {
-  if (!analysis_.decomposition_) return;
-  PhaseTimer timer(totals_.decomposition_seconds);
-  analysis_.decomposition_->share_contact_snapshot(sampling);
+// The energy account needs the whole contact snapshot, which the processes share first.
+void Analysis::Stepper::before_report(bool sampling, StepRecord& record) {
+  if (analysis_.decomposition_) {
+    PhaseTimer timer(totals_.decomposition_seconds);
+    analysis_.decomposition_->share_contact_snapshot(sampling);
+  }
+  record.energy = analysis_.energy_.update(model_, record.time, record.load_factor);
 }
 
 void Analysis::Stepper::after_report(const StepRecord& record) {

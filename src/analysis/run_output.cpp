@@ -147,7 +147,7 @@ nlohmann::ordered_json rigid_nodes_json(const Model& model) {
 
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
                      const DeckData& deck)
-    : directory_(directory), deck_(deck), energy_(model) {
+    : directory_(directory), deck_(deck) {
   std::filesystem::create_directories(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
   newton_csv_ = std::make_unique<CsvLog>(
@@ -165,10 +165,8 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
 RunOutput::~RunOutput() = default;
 
 void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
-  const MonitorValues& values =
-      energy_.update(model, previous_time_, record.time, previous_load_factor_, record.load_factor);
-  previous_time_ = record.time;
-  previous_load_factor_ = record.load_factor;
+  const MonitorValues& values = record.energy;
+  last_energy_ = values;
   rejected_steps_ += record.rejected_attempts;
   const Vec3& p = values.linear_momentum;
   const Vec3& h = values.angular_momentum;
@@ -239,9 +237,6 @@ void RunOutput::write_surfaces_sample(const Model& model, double time, int index
 }
 
 void RunOutput::write_state(StateWriter& out) const {
-  energy_.write_state(out);
-  out.put(previous_time_);
-  out.put(previous_load_factor_);
   out.put(static_cast<std::int64_t>(rejected_steps_));
   out.put(static_cast<std::int64_t>(sample_count_));
   explicit_steps_.write_state(out);
@@ -252,10 +247,7 @@ void RunOutput::persist() {
   newton_csv_->flush();
 }
 
-void RunOutput::read_state(StateReader& in, const Model& model) {
-  energy_.read_state(in, model);
-  previous_time_ = in.real();
-  previous_load_factor_ = in.real();
+void RunOutput::read_state(StateReader& in, const Model& /*model*/) {
   rejected_steps_ = in.integer();
   sample_count_ = static_cast<int>(in.integer());
   explicit_steps_.read_state(in);
@@ -270,8 +262,11 @@ void RunOutput::finished(const Model& model, const RunTotals& totals) {
 void RunOutput::write_summary(const Model& model, const RunTotals& totals) const {
   nlohmann::ordered_json summary;
   summary["deck"] = deck_.path;
-  summary["status"] = totals.gave_up ? "gave_up" : "completed";
+  summary["status"] = totals.gave_up            ? "gave_up"
+                      : totals.warnings.empty() ? "completed"
+                                                : "completed_with_warnings";
   if (totals.gave_up) summary["message"] = totals.give_up_reason;
+  summary["warnings"] = totals.warnings;
   summary["final_time"] = totals.final_time;
   nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
@@ -293,6 +288,9 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
       {"night_owl_resolves", totals.night_owl_resolves},
       {"active_set_cycles", totals.active_set_cycles},
       {"rejections_by_cause", totals.rejections}};
+  summary["energy"] = {{"balance_error", last_energy_.energy_balance_error()},
+                       {"moved", totals.energy_scale},
+                       {"initial", last_energy_.initial_energy}};
   if (model.contact) summary["explicit_comparison"] = explicit_comparison(explicit_steps_);
   if (model.contact && model.contact->search_settings().domain) {
     const DomainReport& domain = model.contact->domain_report();

@@ -35,8 +35,6 @@ class RunOutput final : public AnalysisObserver {
   void write_state(StateWriter& out) const override;
   void read_state(StateReader& in, const Model& model) override;
 
-  const MonitorValues& monitor() const { return energy_.values(); }
-
  private:
   void write_summary(const Model& model, const RunTotals& totals) const;
   void write_contact_sample(const Model& model, double time, int index);
@@ -44,16 +42,14 @@ class RunOutput final : public AnalysisObserver {
 
   std::filesystem::path directory_;
   const DeckData& deck_;
-  EnergyMonitor energy_;
   std::unique_ptr<CsvLog> monitor_csv_;
   std::unique_ptr<CsvLog> newton_csv_;
   std::unique_ptr<PvdCollection> pvd_;
   std::unique_ptr<PvdCollection> contact_pvd_;  ///< contacts.pvd, when the model has contact
   std::unique_ptr<PvdCollection>
-      surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
+      surfaces_pvd_;           ///< surfaces.pvd, when asked for and the model has shapes
+  MonitorValues last_energy_;  ///< of the last accepted step
   int sample_count_ = 0;
-  double previous_time_ = 0;
-  double previous_load_factor_ = 1;
   long rejected_steps_ = 0;
   ExplicitStepTally explicit_steps_;  ///< with contact: the run's steps against explicit ones
 };

@@ -44,10 +44,10 @@ bool TimeLoop::run(TimeIntegrator& integrator, double& time, double end_time) {
       step = retry.aimed ? aimed(integrator.landing(), time, retry.dt, target)
                          : taking(integrator.landing(), time, retry.dt);
     }
-    const StepRecord record = integrator.accept(step);
+    StepRecord record = integrator.accept(step);
     time = step.time;
     const bool sampling = time >= target * (1 - 1e-12);
-    integrator.before_report(sampling);
+    integrator.before_report(sampling, record);
     {
       PhaseTimer timer(output_seconds_);
       observer_.step_accepted(model_, record);

@@ -56,8 +56,8 @@ class TimeIntegrator {
   /// Makes the attempt the accepted state (the loop then sets the time to
   /// step.time); the record of the step for the observer.
   virtual StepRecord accept(const TimeStep& step) = 0;
-  /// Before the observer sees an accepted step; `sampling`: with a sample.
-  virtual void before_report(bool /*sampling*/) {}
+  /// Before the observer sees the accepted step `record`; `sampling`: with a sample.
+  virtual void before_report(bool /*sampling*/, StepRecord& /*record*/) {}
   /// After the observer has seen it (checkpoints, progress).
   virtual void after_report(const StepRecord& /*record*/) {}
   /// The run stops for `reason`.

@@ -1,5 +1,7 @@
 // polydem command line. Exit codes: 0 done, 2 bad input (deck, mesh or
-// command line), 3 the solver gave up (Δt below its minimum), 1 anything else.
+// command line), 3 the solver gave up (Δt below its minimum), 4 completed but
+// with warnings (the energy balance drifted beyond checks.energy_drift), 1
+// anything else.
 #include <iostream>
 #include <string>
 

@@ -79,7 +79,7 @@ int run_deck(const RunArguments& args) {
         "process or with a SuiteSparse solver");
   if (!args.restart.empty()) analysis.resume(args.restart, observer);
   const RunTotals totals = analysis.run(observer);
-  if (!reports) return totals.gave_up ? 3 : 0;
+  if (!reports) return totals.gave_up ? 3 : totals.warnings.empty() ? 0 : 4;
   if (model.contact)
     for (const std::string& warning : model.contact->domain_report().warnings)
       std::cerr << "polydem: warning: " << warning << "\n";
@@ -88,6 +88,8 @@ int run_deck(const RunArguments& args) {
               << "\nThe last converged state is in " << out.string() << "\n";
     return 3;
   }
+  for (const std::string& warning : totals.warnings)
+    std::cerr << "polydem: warning: " << warning << "\n";
   if (!args.quiet)
     std::cout << "polydem: " << args.deck << " done: " << totals.accepted_steps << " steps, "
               << totals.rejected_steps << " rejected, "
@@ -97,7 +99,7 @@ int run_deck(const RunArguments& args) {
               << (parallel::size() > 1 ? " on " + std::to_string(parallel::size()) + " MPI ranks"
                                        : "")
               << "; output in " << out.string() << "\n";
-  return 0;
+  return totals.warnings.empty() ? 0 : 4;
 }
 
 }  // namespace

@@ -73,4 +73,24 @@ std::uint64_t fingerprint(std::string_view text) {
   return hash;
 }
 
+std::string sealed(std::string bytes) {
+  StateWriter seal;
+  seal.put(static_cast<std::int64_t>(fingerprint(bytes)));
+  return bytes + seal.bytes();
+}
+
+std::string unsealed(std::string bytes, const std::string& file) {
+  constexpr std::size_t kSeal = sizeof(std::int64_t);
+  if (bytes.size() < kSeal)
+    throw InputError(file + ": damaged: too short to be a checkpoint (" +
+                     std::to_string(bytes.size()) + " bytes)");
+  StateReader seal(bytes.substr(bytes.size() - kSeal), file);
+  bytes.resize(bytes.size() - kSeal);
+  if (static_cast<std::uint64_t>(seal.integer()) != fingerprint(bytes))
+    throw InputError(file +
+                     ": damaged: its checksum does not match its contents (the file was "
+                     "changed or cut short after it was written)");
+  return bytes;
+}
+
 }  // namespace polydem

@@ -51,4 +51,11 @@ class StateReader {
 /// FNV-1a, 64 bits: a stable fingerprint of text (the deck a checkpoint belongs to).
 std::uint64_t fingerprint(std::string_view text);
 
+/// `bytes` followed by their fingerprint, so that a file damaged on disk or in
+/// transit is told from a good one.
+std::string sealed(std::string bytes);
+/// The bytes of a sealed file; InputError naming `file` when they do not match
+/// their fingerprint (or the file is too short to hold one).
+std::string unsealed(std::string bytes, const std::string& file);
+
 }  // namespace polydem

@@ -211,6 +211,7 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   for (const auto& item : deck.objects("boundaries"))
     data.boundaries.push_back(boundary(item, source));
   data.contact = contact(deck.object("contact"));
+  data.energy_drift = deck.object("checks").real("energy_drift");
   return data;
 }
 

@@ -17,6 +17,9 @@
 namespace polydem {
 namespace {
 
+/// Of checks.energy_drift (src/analysis/run_energy.hpp).
+constexpr double kDefaultEnergyDrift = 0;
+
 void name_steps(ParamSet& deck) {
   auto& steps = deck.objects("steps");
   for (std::size_t k = 0; k < steps.size(); ++k)
@@ -81,6 +84,7 @@ ObjectSchema deck_params() {
   schema.add_object_list("boundaries", "boundary", "Surfaces without DOFs: ground, walls.")
       .with_default(std::vector<ParamSet>{});
   schema.add_object("contact", "contact", "Contact search and laws.");
+  schema.add_object("checks", "checks", "What the run is held to when it ends.");
   schema.complete = [](ParamSet& deck) {
     name_steps(deck);
     check_unique_names(addresses(deck.objects("steps")));
@@ -135,10 +139,24 @@ ObjectSchema step_params() {
   return schema;
 }
 
+ObjectSchema checks_params() {
+  ObjectSchema schema{"checks", "What a run is held to when it ends."};
+  schema
+      .add_real("energy_drift",
+                "The largest energy-balance error (monitor.csv's energy_balance_error) a run may "
+                "end with, as a fraction of the energy it moved (its largest T + stored contact "
+                "energy + |ΔV| + |W|, at least each body's weight times its size). A run beyond "
+                "it ends with a warning in the log and summary.json and exit code 4. 0: no check.")
+      .with_default(kDefaultEnergyDrift)
+      .at_least(0);
+  return schema;
+}
+
 const SchemaRegistry& deck_registry() { return declared_schemas(); }
 
 POLYDEM_DECLARE_OBJECT(deck_params)
 POLYDEM_DECLARE_OBJECT(output_params)
+POLYDEM_DECLARE_OBJECT(checks_params)
 POLYDEM_DECLARE_OBJECT(step_params)
 
 }  // namespace polydem

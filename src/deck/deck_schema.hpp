@@ -9,6 +9,8 @@ namespace polydem {
 
 ObjectSchema deck_params();
 ObjectSchema output_params();
+/// `checks`: what a run is held to when it ends (src/analysis/run_energy.hpp).
+ObjectSchema checks_params();
 ObjectSchema step_params();
 
 /// Every deck object and family of this release; the root object is "deck".
