@@ -11,8 +11,18 @@
 namespace polydem {
 
 double load_work_increment(const AppliedLoad& load, const NodeState& state_i,
-                           const NodeState& state_ip1, double t_i, double t_ip1) {
+                           const NodeState& state_ip1, double t_i, double t_ip1, bool dynamic) {
   const double mean_scale = 0.5 * (load.scale(t_i) + load.scale(t_ip1));
+  if (dynamic) {
+    const auto point_velocity = [&](const NodeState& s) {
+      return Vec3(s.velocity +
+                  s.angular_velocity.cross(s.rotation.toRotationMatrix() * load.point));
+    };
+    const Vec3 mean_velocity = 0.5 * (point_velocity(state_i) + point_velocity(state_ip1));
+    const Vec3 mean_spin = 0.5 * (state_i.angular_velocity + state_ip1.angular_velocity);
+    return mean_scale * (t_ip1 - t_i) *
+           (load.force.dot(mean_velocity) + load.moment.dot(mean_spin));
+  }
   const Vec3 point_i = state_i.position + state_i.rotation.toRotationMatrix() * load.point;
   const Vec3 point_ip1 = state_ip1.position + state_ip1.rotation.toRotationMatrix() * load.point;
   const Vec3 rotation_increment =

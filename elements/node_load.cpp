@@ -74,10 +74,10 @@ double NodeLoad::reference_force(const StepContext& ctx) const {
 }
 
 double NodeLoad::external_work_increment(const NodeState& state_i, const NodeState& state_ip1,
-                                         double t_i, double t_ip1) const {
+                                         double t_i, double t_ip1, bool dynamic) const {
   double work = 0;
   for (const AppliedLoad& load : loads_)
-    work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1);
+    work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1, dynamic);
   return work;
 }
 

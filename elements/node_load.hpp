@@ -38,7 +38,7 @@ class NodeLoad final : public Element {
 
   /// Work of the loads from state i to i+1 of the node (trapezoidal in time).
   double external_work_increment(const NodeState& state_i, const NodeState& state_ip1, double t_i,
-                                 double t_ip1) const;
+                                 double t_ip1, bool dynamic) const;
 
   int node() const { return node_; }
   const std::vector<AppliedLoad>& loads() const { return loads_; }

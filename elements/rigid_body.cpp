@@ -205,10 +205,10 @@ Vec3 RigidBody::angular_momentum(const NodeState& state) const {
 
 double RigidBody::external_work_increment(const NodeState& state_i, const NodeState& state_ip1,
                                           double t_i, double t_ip1, const Vec3& gravity_i,
-                                          const Vec3& gravity_ip1) const {
+                                          const Vec3& gravity_ip1, bool dynamic) const {
   double work = 0.0;
   for (const AppliedLoad& load : loads_)
-    work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1);
+    work += load_work_increment(load, state_i, state_ip1, t_i, t_ip1, dynamic);
   // −m g·x_G depends on time through g; that explicit change is not the body's doing.
   const Vec3 mean_com = 0.5 * (centre_of_mass(state_i) + centre_of_mass(state_ip1));
   work -= mass_ * (gravity_ip1 - gravity_i).dot(mean_com);

@@ -76,8 +76,8 @@ class RigidBody final : public Element {
   /// except for the part the potential misses when g itself changes between the two
   /// states (a ramped load factor): −m Δg·x̄_G. Then T + V − ΣW stays constant.
   double external_work_increment(const NodeState& state_i, const NodeState& state_ip1, double t_i,
-                                 double t_ip1, const Vec3& gravity_i,
-                                 const Vec3& gravity_ip1) const;
+                                 double t_ip1, const Vec3& gravity_i, const Vec3& gravity_ip1,
+                                 bool dynamic) const;
 
   int node() const { return node_; }
   double mass() const { return mass_; }

@@ -13,8 +13,8 @@ namespace {
 constexpr double kSafety = 0.9;
 /// Of dt.energy_gain_tolerance (issue 27: the two-tetrapod drop; docs/deck.md,
 /// "Choosing the law and the step").
-constexpr double kDefaultEnergyGain = 0;
-constexpr double kDefaultRelativeEnergy = 0;
+constexpr double kDefaultEnergyGain = 1e-3;
+constexpr double kDefaultRelativeEnergy = 5e-5;
 constexpr double kDefaultSkinClosure = 0;
 
 void complete_time_step(ParamSet& dt) {

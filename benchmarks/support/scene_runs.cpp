@@ -22,7 +22,8 @@ class SceneObserver final : public AnalysisObserver {
 
   void step_accepted(const Model& model, const StepRecord& record) override {
     const MonitorValues& values =
-        energy_.update(model, previous_time_, record.time, previous_factor_, record.load_factor);
+        energy_.update(model, previous_time_, record.time, previous_factor_, record.load_factor,
+                       true);  // the scenes are dynamic
     previous_time_ = record.time;
     previous_factor_ = record.load_factor;
     figures.smallest_step = std::min(figures.smallest_step, record.dt);

@@ -18,6 +18,21 @@ ContactHistory starting_history(const PointwiseOutcome& outcome, const Pointwise
   return start;
 }
 
+/// Contacts whose pair has no element any more went with a boundary that an
+/// action removed: the normal energy they stored leaves the ledger as switching
+/// energy and their tangential springs are released (dissipated), here, where
+/// the snapshot's stored energy stops counting them.
+void release_orphaned(const PairStore& pairs, ContactSnapshot& snapshot,
+                      ContactHistories& histories) {
+  std::erase_if(histories, [&](const auto& entry) {
+    const auto& [key, history] = entry;
+    if (pairs.find(BodyPair{key.body_a, key.body_b, key.boundary}) != nullptr) return false;
+    snapshot.switching_energy -= history.ledger.stored_energy - history.spring_energy;
+    snapshot.friction_dissipation += history.spring_energy;
+    return true;
+  });
+}
+
 }  // namespace
 
 std::vector<Wrench<double>> initial_wrenches(const PairStore& pairs, const StepContext& ctx,
@@ -35,17 +50,16 @@ std::vector<Wrench<double>> initial_wrenches(const PairStore& pairs, const StepC
     for (std::size_t k = 0; k < active.size(); ++k) {
       const ActiveContact& c = active[k];
       const PointwiseOutcome& outcome = outcomes[k];
-      snapshot.contacts.push_back({id.body_a,
-                                   id.body_b,
-                                   id.boundary,
-                                   c.contact.kind,
-                                   outcome,
-                                   {outcome.normal_energy, 0.0, 0.0, 0.0}});
-      snapshot.stored_energy += outcome.normal_energy;
+      // A contact that goes on from the last accepted state keeps its history,
+      // and the energy its tangential spring stores stays in the ledger.
       const PointwiseStepData& data = element->step_data(c.candidate);
-      histories.try_emplace(
+      const auto [history, started] = histories.try_emplace(
           ContactKey{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b},
           starting_history(outcome, data));
+      const double stored = outcome.normal_energy + (started ? 0.0 : history->second.spring_energy);
+      snapshot.contacts.push_back(
+          {id.body_a, id.body_b, id.boundary, c.contact.kind, outcome, {stored, 0.0, 0.0, 0.0}});
+      snapshot.stored_energy += stored;
       const Vec3 force = outcome.normal_force + outcome.friction_force;
       const auto add = [&](int body, const Vec3& f) {
         Wrench<double>& w = wrenches[static_cast<std::size_t>(body)];
@@ -56,6 +70,7 @@ std::vector<Wrench<double>> initial_wrenches(const PairStore& pairs, const StepC
       if (id.body_b >= 0) add(id.body_b, -force);
     }
   }
+  release_orphaned(pairs, snapshot, histories);
   return wrenches;
 }
 

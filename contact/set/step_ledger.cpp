@@ -158,6 +158,8 @@ void StepLedger::note_explicit_step(const ContactPairElement& element, const Ste
   }
 }
 
+// A pair the search dropped was beyond its skin; one whose boundary an action
+// removed was released at the step's start (initial_wrenches).
 double StepLedger::energy_left_behind(const StepContext& ctx, const ContactKey& key) const {
   const ContactPairElement* element = pairs_.find(BodyPair{key.body_a, key.body_b, key.boundary});
   if (element == nullptr) return 0.0;

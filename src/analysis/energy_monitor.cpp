@@ -50,17 +50,19 @@ void EnergyMonitor::measure_state(const Model& model, double load_factor) {
 
 double external_work_increment(const Model& model, std::span<const NodeState> before,
                                std::span<const NodeState> after, double t_before, double t_after,
-                               const Vec3& gravity_before, const Vec3& gravity_after) {
+                               const Vec3& gravity_before, const Vec3& gravity_after,
+                               bool dynamic) {
   double work = 0;
   for (const auto& body : model.bodies) {
     const auto node = static_cast<std::size_t>(body->node());
     work += body->external_work_increment(before[node], after[node], t_before, t_after,
-                                          gravity_before, gravity_after);
+                                          gravity_before, gravity_after, dynamic);
   }
   for (const RigidNode& rigid_node : model.rigid_nodes) {
     if (!rigid_node.loads) continue;
     const auto node = static_cast<std::size_t>(rigid_node.loads->node());
-    work += rigid_node.loads->external_work_increment(before[node], after[node], t_before, t_after);
+    work += rigid_node.loads->external_work_increment(before[node], after[node], t_before, t_after,
+                                                      dynamic);
   }
   return work;
 }
@@ -72,7 +74,7 @@ StepEnergy step_energy(const Model& model, std::span<const NodeState> next,
   step.mechanical_change =
       mechanical_energy(model, next, gravity) - mechanical_energy(model, model.nodes, gravity);
   step.load_work = external_work_increment(model, model.nodes, next, ctx.time - ctx.dt, ctx.time,
-                                           gravity, gravity);
+                                           gravity, gravity, true);
   if (model.contact) {
     const ContactEnergyStep contact = model.contact->energy_step(ctx);
     step.stored_change = contact.stored_change;
@@ -86,11 +88,12 @@ StepEnergy step_energy(const Model& model, std::span<const NodeState> next,
 }
 
 const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
-                                           double previous_load_factor, double load_factor) {
+                                           double previous_load_factor, double load_factor,
+                                           bool dynamic) {
   // Gravity may have been changed by an action since the last update.
   values_.external_work += external_work_increment(
       model, previous_nodes_, model.nodes, previous_time, time,
-      previous_load_factor * previous_gravity_, load_factor * model.gravity);
+      previous_load_factor * previous_gravity_, load_factor * model.gravity, dynamic);
   if (model.contact) {  // moving boundaries do work on the bodies through the contacts
     values_.external_work += model.contact->snapshot().boundary_work - boundary_work_;
     boundary_work_ = model.contact->snapshot().boundary_work;

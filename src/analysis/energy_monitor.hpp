@@ -40,11 +40,12 @@ struct MonitorValues {
 };
 
 /// Work of the applied loads on the bodies and rigid nodes from `before` to
-/// `after` (trapezoidal in time), and of gravity's change in static steps;
+/// `after` (trapezoidal in time; booked as the time integration does in a
+/// dynamic step, load_work_increment), and of gravity's change in static steps;
 /// gravity's own work is the drop of the potential energy.
 double external_work_increment(const Model& model, std::span<const NodeState> before,
                                std::span<const NodeState> after, double t_before, double t_after,
-                               const Vec3& gravity_before, const Vec3& gravity_after);
+                               const Vec3& gravity_before, const Vec3& gravity_after, bool dynamic);
 
 /// What accepting the converged state `next` of the dynamic step ctx would
 /// change in the energy account (J).
@@ -81,8 +82,9 @@ class EnergyMonitor {
   explicit EnergyMonitor(const Model& model);
 
   /// After an accepted step from `previous_time` to `time`; load factors scale gravity.
+  /// `dynamic`: the step was a dynamic one (external_work_increment).
   const MonitorValues& update(const Model& model, double previous_time, double time,
-                              double previous_load_factor, double load_factor);
+                              double previous_load_factor, double load_factor, bool dynamic);
   const MonitorValues& values() const { return values_; }
 
   /// Checkpoints: the accumulated work and the references of the energy balance.

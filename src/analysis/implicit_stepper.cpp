@@ -15,6 +15,13 @@
 namespace polydem {
 namespace {
 
+/// What a user can change when the energy tests keep cutting the step.
+std::string energy_hint(const std::string& failure) {
+  if (failure.find("energy") == std::string::npos) return {};
+  return "; the contact law may be too stiff for the speeds of the impacts (see \"Choosing the "
+         "law and the step\" in docs/deck.md), or the tolerance too tight (0 turns it off)";
+}
+
 template <class T>
 void append(std::vector<T>& to, const std::vector<T>& from) {
   to.insert(to.end(), from.begin(), from.end());
@@ -182,12 +189,15 @@ Analysis::Stepper::Accuracy Analysis::Stepper::accuracy(const StepContext& conte
     const double ratio = std::abs(energy.error()) / spec_.dt.energy_tolerance;
     if (ratio > result.ratio) result = {ratio, "energy-balance error above dt.energy_tolerance"};
   }
-  const double scale = analysis_.energy_.scale();
-  if (dt.energy_gain_tolerance > 0) {
+  // What the run has moved so far, and what the loads put in over this step:
+  // a run that starts at rest under loads has moved nothing before it.
+  const double scale =
+      analysis_.energy_.scale() + std::abs(energy.load_work) + std::abs(energy.boundary_work);
+  if (dt.energy_gain_tolerance > 0 && scale > 0) {
     const double ratio = energy.created() / (dt.energy_gain_tolerance * scale);
     if (ratio > result.ratio) result = {ratio, "energy created above dt.energy_gain_tolerance"};
   }
-  if (dt.relative_energy_tolerance > 0) {
+  if (dt.relative_energy_tolerance > 0 && scale > 0) {
     const double ratio = std::abs(energy.error()) / (dt.relative_energy_tolerance * scale);
     if (ratio > result.ratio)
       result = {ratio, "energy-balance error above dt.relative_energy_tolerance"};
@@ -235,7 +245,7 @@ Retry Analysis::Stepper::rejected(const TimeStep& step) {
     return {0.0, true,
             "time step fell below the minimum " + format_time(spec_.dt.min) +
                 " s at t = " + format_time(analysis_.time_) + " s in step '" + spec_.name +
-                "' (last failure: " + report_.failure + ")"};
+                "' (last failure: " + report_.failure + ")" + energy_hint(report_.failure)};
   return {controller_.proposed(), true, {}};
 }
 
@@ -270,7 +280,8 @@ void Analysis::Stepper::before_report(bool sampling, StepRecord& record) {
     PhaseTimer timer(totals_.decomposition_seconds);
     analysis_.decomposition_->share_contact_snapshot(sampling);
   }
-  record.energy = analysis_.energy_.update(model_, record.time, record.load_factor);
+  record.energy = analysis_.energy_.update(model_, record.time, record.load_factor,
+                                           spec_.type == AnalysisType::Dynamic);
 }
 
 void Analysis::Stepper::after_report(const StepRecord& record) {

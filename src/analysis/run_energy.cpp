@@ -31,8 +31,9 @@ void RunEnergy::widen_scale() {
   if (std::isfinite(moved)) scale_ = std::max(scale_, moved);
 }
 
-const MonitorValues& RunEnergy::update(const Model& model, double time, double load_factor) {
-  monitor_.update(model, previous_time_, time, previous_load_factor_, load_factor);
+const MonitorValues& RunEnergy::update(const Model& model, double time, double load_factor,
+                                       bool dynamic) {
+  monitor_.update(model, previous_time_, time, previous_load_factor_, load_factor, dynamic);
   previous_time_ = time;
   previous_load_factor_ = load_factor;
   widen_scale();

@@ -26,7 +26,7 @@ class RunEnergy {
   explicit RunEnergy(const Model& model);
 
   /// After an accepted step to `time` whose gravity factor is `load_factor`.
-  const MonitorValues& update(const Model& model, double time, double load_factor);
+  const MonitorValues& update(const Model& model, double time, double load_factor, bool dynamic);
   const MonitorValues& values() const { return monitor_.values(); }
   /// The most energy the run has moved so far (J).
   double scale() const { return scale_; }

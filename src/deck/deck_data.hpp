@@ -185,7 +185,7 @@ struct DeckData {
   std::vector<BoundarySpec> boundaries;
   ContactSpec contact;
   OutputSpec output;
-  double energy_drift = 0;  ///< checks.energy_drift: fraction of the energy moved; 0: no check
+  double energy_drift = 0.01;  ///< checks.energy_drift: fraction of the energy moved; 0: no check
 };
 
 }  // namespace polydem

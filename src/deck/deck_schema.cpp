@@ -18,7 +18,7 @@ namespace polydem {
 namespace {
 
 /// Of checks.energy_drift (src/analysis/run_energy.hpp).
-constexpr double kDefaultEnergyDrift = 0;
+constexpr double kDefaultEnergyDrift = 0.01;
 
 void name_steps(ParamSet& deck) {
   auto& steps = deck.objects("steps");

@@ -29,7 +29,7 @@ class ExplicitRecorder final : public AnalysisObserver {
   explicit ExplicitRecorder(const Model& model) : energy(model) {}
 
   void step_accepted(const Model& model, const StepRecord& record) override {
-    energy.update(model, previous_time, record.time, 1.0, 1.0);
+    energy.update(model, previous_time, record.time, 1.0, 1.0, true);
     previous_time = record.time;
     times.push_back(record.time);
     body_states.push_back(model.nodes[0]);

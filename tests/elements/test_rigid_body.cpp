@@ -328,18 +328,40 @@ TEST_CASE("external work increment (hand-computed)", "[rigid_body]") {
   // Point moves by (0.5 + cos φ − 1, 0.25 + sin φ, 0); mean scale 2.
   const double expected = 2.0 * (0.25 + std::sin(phi)) + 5.0 * phi;
   const Vec3 g(0.0, 0.0, -9.81);
-  CHECK(body.external_work_increment(before, after, 0.0, 1.0, g, g) ==
+  CHECK(body.external_work_increment(before, after, 0.0, 1.0, g, g, false) ==
         Approx(expected).epsilon(1e-14));
 
   // Gravity ramped from 0 to g with the body at rest: the potential changes by
   // −m g·x_G without motion, and the work term balances it.
   NodeState raised;
   raised.position = Vec3(0.0, 0.0, 4.0);
-  const double work = body.external_work_increment(raised, raised, 5.0, 5.0, Vec3::Zero(), g);
+  const double work =
+      body.external_work_increment(raised, raised, 5.0, 5.0, Vec3::Zero(), g, false);
   const double potential_change =
       body.potential_energy(raised, g) - body.potential_energy(raised, Vec3::Zero());
   CHECK(work == Approx(potential_change).epsilon(1e-14));
   CHECK(work == Approx(2.0 * 9.81 * 5.0).epsilon(1e-14));
+}
+
+TEST_CASE("external work increment of a dynamic step: mean load times mean velocity times dt",
+          "[rigid_body]") {
+  AppliedLoad push;  // F = (0,1,0) at p^r = (1,0,0), ramped 1 → 3 over t ∈ [0, 2]
+  push.force = Vec3(0.0, 1.0, 0.0);
+  push.point = Vec3(1.0, 0.0, 0.0);
+  push.scale = TimeFunction::ramp(0.0, 1.0, 2.0, 3.0);
+  AppliedLoad twist;  // M = (0,0,5)
+  twist.moment = Vec3(0.0, 0.0, 5.0);
+  const RigidBody body(0, 2.0, Mat3::Identity(), Vec3(0.0, 0.0, 1.0), 1.0, {push, twist});
+  NodeState before, after;
+  before.velocity = Vec3(0.0, 0.5, 0.0);
+  after.velocity = Vec3(0.0, 1.5, 0.0);
+  after.angular_velocity = Vec3(0.0, 0.0, 2.0);
+  after.rotation = rotation_vector_to_quaternion(Vec3(0.0, 0.0, 0.5 * kPi));
+  // Point velocities: (0, 0.5, 0) and (0, 1.5, 0) + ω × (0, 1, 0) = (−2, 1.5, 0);
+  // F·v̄ = 1 with the mean scale 1.5 (s = 1 at 0, 2 at 1); M·ω̄ = 5 (scale 1); Δt = 1.
+  const Vec3 g(0.0, 0.0, -9.81);
+  CHECK(body.external_work_increment(before, after, 0.0, 1.0, g, g, true) ==
+        Approx(1.5 * 1.0 + 5.0).epsilon(1e-14));
 }
 
 TEST_CASE("reference force and length scale", "[rigid_body]") {

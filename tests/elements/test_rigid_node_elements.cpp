@@ -264,7 +264,7 @@ TEST_CASE("node loads: residual, reference force and work in closed form", "[rig
   NodeState after;
   after.position = Vec3(0.2, 0.1, 0.3);
   after.rotation = rotation_vector_to_quaternion(Vec3(0, 0, 0.25));
-  const double work = element.external_work_increment(NodeState{}, after, 1.0, 2.0);
+  const double work = element.external_work_increment(NodeState{}, after, 1.0, 2.0, false);
   CHECK(work == Approx(1.5 * (0.6 - 0.4 + 2 * 0.25)).epsilon(1e-14));
 
   AppliedLoad with_point = load;

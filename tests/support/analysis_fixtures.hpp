@@ -41,25 +41,19 @@ inline DeckData single_step_deck(const BodySpec& body, double end_time, double d
   return deck;
 }
 
-/// Records every accepted step and the energy/momentum after it.
+/// Records every accepted step and the driver's energy/momentum account after it.
 class Recorder final : public AnalysisObserver {
  public:
-  explicit Recorder(const Model& model) : energy(model), initial(model.nodes) {}
+  explicit Recorder(const Model& model) : initial(model.nodes) {}
 
-  void step_accepted(const Model& model, const StepRecord& record) override {
-    energy.update(model, previous_time, record.time, previous_factor, record.load_factor);
-    previous_time = record.time;
-    previous_factor = record.load_factor;
+  void step_accepted(const Model&, const StepRecord& record) override {
     steps.push_back(record);
-    monitor.push_back(energy.values());
+    monitor.push_back(record.energy);
   }
 
-  EnergyMonitor energy;
   std::vector<NodeState> initial;
   std::vector<StepRecord> steps;
   std::vector<MonitorValues> monitor;
-  double previous_time = 0;
-  double previous_factor = 1;
 };
 
 struct RunResult {
