@@ -65,20 +65,40 @@ nlohmann::json counts_json(const TriangleMesh& mesh, const std::vector<MeshEdge>
           {"flat_edges", flat}};
 }
 
+/// Why the mass properties of an invalid mesh mean nothing (an inside-out mesh
+/// has a negative volume and mass; an open one encloses no definite volume).
+std::string problem_text(const MeshCheckReport& checks) {
+  if (!checks.closed() || !checks.manifold())
+    return "the mesh is not a closed manifold surface: it encloses no definite volume";
+  if (!checks.consistently_oriented())
+    return "the triangles are not consistently oriented: the volume is not defined";
+  if (!checks.outward())
+    return "the mesh is inside out (its triangles face inwards, signed volume < 0): reverse "
+           "the vertex order of every triangle";
+  return "the mesh has bad, degenerate or duplicate triangles";
+}
+
 }  // namespace
 
 nlohmann::json mesh_report(const TriangleMesh& mesh, double density) {
   const MeshCheckReport checks = check_mesh(mesh);
-  const MassProperties mass = mass_properties(mesh, density);
   const BoundingBox box = bounding_box(mesh);
-  return {{"checks", checks_json(checks)},
-          {"counts", counts_json(mesh, collect_edges(mesh))},
-          {"density", density},
-          {"volume", mass.volume},
-          {"mass", mass.mass},
-          {"centre_of_mass", to_json(mass.centre_of_mass)},
-          {"inertia", to_json(mass.inertia)},
-          {"bounding_box", {{"min", to_json(box.min)}, {"max", to_json(box.max)}}}};
+  nlohmann::json report = {
+      {"checks", checks_json(checks)},
+      {"counts", counts_json(mesh, collect_edges(mesh))},
+      {"density", density},
+      {"bounding_box", {{"min", to_json(box.min)}, {"max", to_json(box.max)}}}};
+  if (!checks.valid()) {
+    report["problem"] = problem_text(checks);
+    for (const char* key : {"volume", "mass", "centre_of_mass", "inertia"}) report[key] = nullptr;
+    return report;
+  }
+  const MassProperties mass = mass_properties(mesh, density);
+  report["volume"] = mass.volume;
+  report["mass"] = mass.mass;
+  report["centre_of_mass"] = to_json(mass.centre_of_mass);
+  report["inertia"] = to_json(mass.inertia);
+  return report;
 }
 
 }  // namespace polydem

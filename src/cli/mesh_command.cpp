@@ -34,7 +34,10 @@ int run_mesh_command(const MeshCommandOptions& options) {
     nlohmann::json report = mesh_report(mesh, options.density);
     report["file"] = options.file;
     std::cout << report.dump(2) << '\n';
-    return report["checks"]["valid"].get<bool>() ? 0 : 2;
+    if (report["checks"]["valid"].get<bool>()) return 0;
+    std::cerr << "polydem mesh: " << options.file << ": " << report["problem"].get<std::string>()
+              << "; no mass properties\n";
+    return 2;
   } catch (const InputError& error) {
     std::cerr << "polydem mesh: " << error.what() << '\n';
     return 2;
@@ -48,7 +51,9 @@ void add_mesh_command(CLI::App& app, int& exit_code) {
   CLI::App* command =
       app.add_subcommand("mesh", "Check an STL/OBJ mesh and report its mass properties as JSON");
   command->add_option("FILE", options->file, "STL or OBJ mesh file")->required();
-  command->add_option("--density", options->density, "Density for mass and inertia (> 0)");
+  command->add_option("--density", options->density,
+                      "Density for mass and inertia (> 0; default 1 kg/m^3, so that the mass "
+                      "reads as the volume)");
   command->add_option("--scale", options->scale, "Uniform scale applied first (> 0)");
   command->add_option("--translate", options->translate, "Translation X Y Z applied last");
   command->add_option("--rotate", options->rotate, "Rotation in degrees about x, then y, then z");

@@ -8,6 +8,34 @@
 namespace polydem {
 namespace {
 
+constexpr std::string_view contact_example = R"(gravity: [0, 0, -9.81]
+output: {interval: 0.02}
+steps:
+  - name: drop
+    end_time: 1.0
+    dt: {initial: 1.0e-3, max: 5.0e-3}
+shapes:
+  - name: cube
+    geometry: {box: {size: [0.1, 0.1, 0.1]}}
+packings:
+  - {shape: cube, count: 10, box_min: [-0.2, -0.2, 0.05], box_max: [0.2, 0.2, 0.75],
+     gap: 0.01, seed: 1, density: 2500}
+boundaries:
+  - name: box
+    surface: {box_container: {center: [0, 0, 0.4], half_extents: [0.25, 0.25, 0.4]}}
+contact:
+  interactions:
+    - group_a: default
+      normal: {skin: 0.001, stiffness: 1.0e9, exponent: 2}
+      damping_ratio: 0.5
+      friction: {static: 0.5, stiffness: 1.0e5}
+    - group_a: default
+      group_b: boundary
+      normal: {skin: 0.001, stiffness: 1.0e9, exponent: 2}
+      damping_ratio: 0.5
+      friction: {static: 0.5, stiffness: 1.0e5}
+)";
+
 constexpr std::string_view example = R"(gravity: [0, 0, -9.81]
 output: {interval: 0.01, vtk: true}
 steps:
@@ -78,7 +106,58 @@ Rules that hold everywhere:
 - Error messages name `file:line:column` and the key's path, e.g.
   `bodies[1].mass` (list indices count from 0).
 
-A complete example:
+## Choosing the law and the step
+
+**Units of the stiffness.** Part (i) of the paper's law is ε1 (ḡ − g)^n1, so
+ε1 is in N/m^n1 and the same number means very different laws for different
+exponents. With the skin ḡ = 1 mm and the barrier starting at half of it
+(`barrier_fraction: 0.5`), the penalty part spans an overlap of 0.5 mm:
+
+| law | force where the barrier starts | energy it stores up to there |
+|---|---|---|
+| `{stiffness: 1e9}` (n1 = 1, N/m) | 1e9 × 5e-4 = 5e5 N | ½ × 1e9 × (5e-4)² = 125 J |
+| `{stiffness: 1e9, exponent: 2}` (N/m²) | 1e9 × (5e-4)² = 250 N | 1e9 × (5e-4)³ / 3 = 0.042 J |
+
+Copying "1e9" from an exponent-2 example into a deck with the default
+exponent 1 gives a law 2000 times stiffer at the barrier.
+
+**Choosing ε1.** Two figures set it. The resting overlap, the weight a contact
+carries divided through the law, should be a small part of the penalty range:
+a 0.1 m cube of 2500 kg/m³ (2.5 kg, 24.5 N) resting on a face puts about 6 N on
+each corner, an overlap of √(6/1e9) = 78 µm with `{stiffness: 1e9, exponent: 2}`
+(a sixth of the 0.5 mm) and 6 nm with `{stiffness: 1e9}`. And the penalty part
+should store the kinetic energy of the hardest impact, ½ m v², before the
+barrier takes over: dropped from 0.5 m (v = √(2 g h) = 3.1 m/s) the same cube
+brings 12 J, which the exponent-2 law's 0.042 J cannot stop; the barrier then
+stops it over micrometres, where only very small steps resolve the impact.
+ε1 ≥ (n1 + 1) ½ m v² / ((1 − f) ḡ)^(n1 + 1) keeps the barrier for the rare
+worst case.
+
+**Choosing Δt.** A contact that closes at speed v crosses its skin in ḡ / v:
+0.32 ms for the dropped cube and a 1 mm skin, sixteen times less than a 5 ms
+step. The implicit step is stable at any Δt, but a step that jumps over the
+skin does not resolve the impact and can create energy. The step's energy tests
+catch that and repeat the step with a smaller Δt, so `dt.max` may stay large
+for the motion between impacts; impacts then cost steps of about the
+skin-crossing time. The tests, all in `dt` and all on by default but the last
+three:
+
+- `energy_gain_tolerance` (1e-3): the energy a step creates, as a fraction of
+  the energy the run has moved (its largest T + stored contact energy + |ΔV| +
+  |W|, at least each body's weight times its size);
+- `relative_energy_tolerance` (5e-5): the energy-balance error of a step, as a
+  fraction of the same;
+- `error_tolerance` (off): the local error estimate of the Newmark step;
+- `energy_tolerance` (off): the energy-balance error of a step in joules;
+- `skin_closure` (off): how much of its skin a contact may close in one step.
+
+At the end, `checks.energy_drift` (1 %) compares the whole run's energy-balance
+error with the energy it moved: beyond it the run ends with a warning in the
+log and in summary.json and exit code 4. A test set to 0 is off; a deck whose
+steps are fixed by hand (`min` = `max`) must turn the step's tests off, since
+they cannot shorten its steps.
+
+A complete example of a run with contact, ten cubes dropped into a box:
 
 ```yaml
 )";
@@ -117,9 +196,14 @@ struct ReferenceOrder {
 }  // namespace
 
 std::string_view deck_reference_example() { return example; }
+std::string_view deck_reference_contact_example() { return contact_example; }
 
 std::string deck_reference_markdown() {
   std::string text(introduction);
+  text += contact_example;
+  text +=
+      "```\n\nA deck without contact that shows the kinds of steps, supports, loads and rigid "
+      "nodes:\n\n```yaml\n";
   text += example;
   text += "```\n\n";
   const SchemaRegistry& registry = deck_registry();

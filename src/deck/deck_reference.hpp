@@ -9,7 +9,10 @@ namespace polydem {
 
 std::string deck_reference_markdown();
 
-/// The complete example deck shown in the introduction (tests read it).
+/// The example decks shown in the introduction (tests read and run them): one
+/// without contact, with every kind of step, support and load, and one of
+/// bodies with shapes in contact.
 std::string_view deck_reference_example();
+std::string_view deck_reference_contact_example();
 
 }  // namespace polydem

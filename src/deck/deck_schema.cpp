@@ -111,7 +111,7 @@ ObjectSchema output_params() {
       .add_bool("surfaces",
                 "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with "
                 "shapes and "
-                "of the active boundaries per sample (for ParaView and `polydem plot --render`).")
+                "of the active boundaries per sample (for ParaView, and for the configuration picture of `polydem plot`).")
       .with_default(true);
   return schema;
 }

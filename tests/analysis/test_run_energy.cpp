@@ -10,6 +10,7 @@
 #include <cmath>
 #include <string>
 
+#include "src/deck/deck_reference.hpp"
 #include "tests/support/contact_fixtures.hpp"
 
 using namespace polydem;
@@ -80,4 +81,24 @@ TEST_CASE("with the energy tests off the same drop ends with a drift warning", "
   CHECK(std::abs(error) > 1e-2 * r.run.totals.energy_scale);
   REQUIRE(r.run.totals.warnings.size() == 1);
   CHECK(r.run.totals.warnings[0].find("checks.energy_drift") != std::string::npos);
+}
+
+TEST_CASE(
+    "the contact example of docs/deck.md runs: the cubes come to rest in their box with no "
+    "energy created",
+    "[energy][docs]") {
+  const ContactRun r =
+      run_deck_text(std::string(deck_reference_contact_example()).c_str(), "example.yaml");
+  INFO(r.run.totals.give_up_reason);
+  REQUIRE_FALSE(r.run.totals.gave_up);
+  CHECK(r.run.totals.warnings.empty());
+  REQUIRE(r.run.model.nodes.size() == 10);
+  const double scale = r.run.totals.energy_scale;
+  CHECK(largest_mechanical_and_stored(r) <= r.run.monitor.back().initial_energy + 1e-3 * scale);
+  for (const NodeState& cube : r.run.model.nodes) {  // inside the box of half-width 0.25 m
+    CHECK(cube.position.z() > 0.0);
+    CHECK(std::abs(cube.position.x()) < 0.25);
+    CHECK(std::abs(cube.position.y()) < 0.25);
+    CHECK(cube.velocity.norm() < 0.05);  // at rest after 1 s (a 0.75 m fall takes 0.4 s)
+  }
 }

@@ -590,7 +590,8 @@ TEST_CASE("read_deck reads a file and reports one that is missing", "[deck]") {
 
 TEST_CASE("the echo re-reads to the same DeckData with every default filled in", "[deck][echo]") {
   for (const std::string& text :
-       {kCompleteDeck, kMinimalDeck, std::string(deck_reference_example())}) {
+       {kCompleteDeck, kMinimalDeck, std::string(deck_reference_example()),
+        std::string(deck_reference_contact_example())}) {
     std::string echo = echo_deck_string(text, kFile);
     INFO(echo);
     check_same_deck(read_deck_string(text, kFile), read_deck_string(echo, kFile));

@@ -35,8 +35,18 @@ TEST_CASE("mesh report of a bad mesh still has every section", "[geometry][repor
   CHECK(report["checks"]["degenerate_triangles"] == nlohmann::json({11}));
   CHECK_FALSE(report["checks"]["open_edges"].empty());
   CHECK(report["checks"]["open_edges"][0].contains("triangles"));
-  CHECK(report.contains("volume"));
+  CHECK(report["volume"].is_null());  // an open mesh encloses no definite volume
+  CHECK(report["mass"].is_null());
+  CHECK(report["problem"].get<std::string>().find("not a closed") != std::string::npos);
   CHECK(report["counts"]["faces"] == 12);
+
+  TriangleMesh inside_out = make_box(1, 2, 3);
+  for (auto& triangle : inside_out.triangles) std::swap(triangle[1], triangle[2]);
+  const nlohmann::json turned = mesh_report(inside_out, 2.0);
+  CHECK(turned["checks"]["outward"] == false);
+  CHECK(turned["checks"]["signed_volume"].get<double>() == Approx(-48));  // 2 × 4 × 6, reversed
+  CHECK(turned["mass"].is_null());                                        // not −12
+  CHECK(turned["problem"].get<std::string>().find("inside out") != std::string::npos);
 
   CHECK(mesh_report(make_tetrapod({})).at("counts").at("concave_edges").get<int>() >= 4 * 16);
 }
