@@ -26,17 +26,26 @@ Family<TriangleMesh, MeshSource>& boundary_surfaces() {
 POLYDEM_DECLARE_FAMILY(shape_geometries)
 POLYDEM_DECLARE_FAMILY(boundary_surfaces)
 
+// The placement keys are those of `polydem mesh` (--scale, --rotate,
+// --translate), so that a mesh checked on the command line is placed the same
+// way in a deck, and one file serves every copy of a part.
 void add_mesh_file_keys(ObjectSchema& schema) {
   schema.add_string("file", "Mesh file, relative to the deck's folder.").make_required();
-  schema.add_real("scale", "Uniform scale applied to the coordinates.")
+  schema.add_real("scale", "Uniform scale applied to the coordinates, first.")
       .with_default(1.0)
       .greater_than(0);
+  schema
+      .add_vec3("rotate", "Rotation applied after the scale: about x, then y, then z (fixed axes).")
+      .with_unit("degree")
+      .with_default(Vec3(Vec3::Zero()));
+  schema.add_vec3("translate", "Translation applied last.")
+      .with_unit("m")
+      .with_default(Vec3(Vec3::Zero()));
 }
 
 TriangleMesh read_mesh_file(const ParamSet& set, const MeshSource& source) {
-  MeshTransform scale;
-  scale.scale = set.real("scale");
-  return transformed(read_mesh(source.resolve(set.string("file"))), scale);
+  const MeshTransform placement{set.real("scale"), set.vec3("rotate"), set.vec3("translate")};
+  return transformed(read_mesh(source.resolve(set.string("file"))), placement);
 }
 
 }  // namespace polydem

@@ -9,7 +9,7 @@ ObjectSchema surface_mesh_params() {
       "surface_mesh",
       "A triangle mesh (STL or OBJ), open or closed, whose normals face the bodies."};
   add_mesh_file_keys(schema);
-  schema.example = "{surface_mesh: {file: hopper.stl}}";
+  schema.example = "{surface_mesh: {file: hopper.stl, rotate: [0, 0, 90], translate: [0, 0, 1]}}";
   return schema;
 }
 
