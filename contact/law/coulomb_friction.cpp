@@ -33,9 +33,12 @@ ObjectSchema coulomb_params() {
                       "written without the type."};
   schema.add_real("static", "μ_s.").with_default(0.0).at_least(0);
   schema.add_real("dynamic", "μ_d ≤ μ_s.").with_computed_default("static").at_least(0);
-  schema.add_real("stiffness", "ε_t, tangential penalty stiffness.")
+  schema
+      .add_real("stiffness",
+                "ε_t, tangential penalty stiffness: a sticking contact moves |f_t|/ε_t "
+                "elastically before it slides.")
       .with_unit("N/m")
-      .with_default(0.0)
+      .with_computed_default("required when `static` > 0")
       .at_least(0);
   schema.add_real("damping", "c_t, tangential viscous coefficient.")
       .with_unit("N·s/m")
@@ -56,6 +59,13 @@ ObjectSchema coulomb_params() {
       .at_least(0);
   schema.complete = [](ParamSet& set) {
     if (!set.has_value("dynamic")) set.at("dynamic").value = set.real("static");
+    if (!set.has_value("stiffness")) {
+      if (set.real("static") > 0)
+        throw set.error("stiffness",
+                        "is required when there is friction (the elastic tangential gap of eq. "
+                        "54 needs it)");
+      set.at("stiffness").value = 0.0;
+    }
     if (set.real("dynamic") > set.real("static"))
       throw set.error("dynamic",
                       "must not exceed static (" + format_real(set.real("static")) + ")");
