@@ -240,7 +240,8 @@ def finish_axes(axes, run, ylabel, legend=True):
     axes.grid(True, alpha=0.3)
     mark_phases(axes, run)
     if legend and axes.get_legend_handles_labels()[0]:
-        axes.legend(fontsize=8, loc="best")
+        # "best" looks at every point drawn: seconds per legend for a long run.
+        axes.legend(fontsize=8, loc="best" if len(run.columns["time"]) < 20000 else "upper right")
 
 
 def new_figure(pyplot, run, rows, what, height=None):
@@ -292,15 +293,14 @@ def energy_figure(pyplot, run):
             denominators = [moved] * len(time)
             what = f"the energy the run moved ({moved:.4g} J, summary.json)"
         else:  # the largest T + stored + |ΔV| + |W| so far
+            zeros = [0.0] * len(time)
+            stored = c.get("contact_energy", zeros)
+            potential = c.get("potential_energy", zeros)
+            work = c.get("external_work", zeros)
             denominators, largest = [], 0.0
-            v0 = c["potential_energy"][0] if "potential_energy" in c else 0.0
             for k in range(len(time)):
-                moved_now = c["kinetic_energy"][k] + abs(c.get("contact_energy", [0] * len(time))[k])
-                if "potential_energy" in c:
-                    moved_now += abs(c["potential_energy"][k] - v0)
-                if "external_work" in c:
-                    moved_now += abs(c["external_work"][k])
-                largest = max(largest, moved_now)
+                largest = max(largest, c["kinetic_energy"][k] + abs(stored[k])
+                              + abs(potential[k] - potential[0]) + abs(work[k]))
                 denominators.append(largest)
             what = "the energy moved so far (largest T + stored + |ΔV| + |W|)"
         ratio = [abs(e) / d if d > 0 else math.nan for e, d in zip(error, denominators)]
@@ -401,36 +401,42 @@ def carries_weight(run, components, load):
 
 def time_weighted_quantile(values, steps, share):
     """The value below which the series stays for `share` of the time (each row weighs its Δt)."""
-    pairs = sorted((v, dt) for v, dt in zip(values, steps) if math.isfinite(v))
-    total, reached = sum(dt for _, dt in pairs), 0.0
-    for value, dt in pairs:
-        reached += dt
-        if reached >= share * total:
-            return value
-    return pairs[-1][0] if pairs else 0.0
+    import numpy
+    values, steps = numpy.asarray(values, dtype=float), numpy.asarray(steps, dtype=float)
+    keep = numpy.isfinite(values)
+    values, steps = values[keep], steps[keep]
+    if not len(values):
+        return 0.0
+    order = numpy.argsort(values, kind="stable")
+    reached = numpy.cumsum(steps[order])
+    k = min(int(numpy.searchsorted(reached, share * reached[-1])), len(values) - 1)
+    return float(values[order][k])
 
 
 def limit_to_most_of_the_time(axes, run, series, unit, keep=()):
     """Impacts last a few short steps but can be a hundred times the forces in between: when
     they would squash the rest, the y axis shows what the series do 98 % of the time (and the
     values in `keep`), and a note says how far the peaks go."""
+    import numpy
     steps = run.columns["dt"]
-    values = [v for s in series for v in s if math.isfinite(v)]
-    if not values:
+    values = numpy.concatenate([numpy.asarray(s, dtype=float) for s in series])
+    values = values[numpy.isfinite(values)]
+    if not len(values):
         return
     low = min(time_weighted_quantile(s, steps, 0.01) for s in series)
     high = max(time_weighted_quantile(s, steps, 0.99) for s in series)
     low, high = min([low, 0.0, *keep]), max([high, 0.0, *keep])
     margin = 0.15 * (high - low) or 1.0
     low, high = low - margin, high + margin
-    smallest, largest = min(values), max(values)
+    smallest, largest = float(values.min()), float(values.max())
     if largest - smallest <= 3 * (high - low):
         return
     axes.set_ylim(low, high)
     cut = [f"{v:.3g} {unit}" for v, out in ((smallest, smallest < low), (largest, largest > high))
            if out]
     axes.text(0.01, 0.02, "peaks cut off (impacts): " + " and ".join(cut), fontsize=7,
-              color="0.3", transform=axes.transAxes, ha="left", va="bottom")
+              color="0.3", transform=axes.transAxes, ha="left", va="bottom",
+              bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1})
 
 
 def reaction_figure(pyplot, run, boundary, components, load):
