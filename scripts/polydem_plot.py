@@ -702,6 +702,16 @@ def main(argv):
         print(f"polydem plot: {run.monitor}: the run has not finished (it is still going, or "
               f"was stopped); plotting its {rows} rows up to t = {run.columns['time'][-1]:.6g} s"
               f"{cut}")
+    if sample is not None:  # before anything is drawn
+        try:
+            samples = ElementTree.parse(os.path.join(directory, "surfaces.pvd")).getroot()
+            count = len(samples.findall("./Collection/DataSet"))
+        except (OSError, ElementTree.ParseError):
+            count = None
+        if count is not None and sample >= count:
+            print(f"polydem plot: error: no sample {sample} in surfaces.pvd (it has {count})",
+                  file=sys.stderr)
+            return EXIT_BAD_INPUT
     plots_dir = os.path.join(directory, "plots")
     os.makedirs(plots_dir, exist_ok=True)
     written = []

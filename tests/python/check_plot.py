@@ -16,7 +16,8 @@ usage: check_plot.py POLYDEM DECK WORKDIR   (run with a Python that has matplotl
   and a zero kinetic energy is left out; the energy ledger's curves are the
   monitor's columns (the potential energy relative to its start), its relative
   balance error ends at summary.json's balance_error / moved; Δt is on a log
-  axis; the configuration draws both boundaries and names them;
+  axis; the configuration draws both boundaries and names them, --sample 0
+  shows t = 0 and --sample 9 (of 9) is refused;
 - a copy whose monitor.csv has extra contacts_* and reaction_* columns draws
   them (contacts, reaction_<name>), and a second plot replaces the figures;
   figures of an earlier version (one PNG per column) are removed, others kept;
@@ -272,6 +273,12 @@ def check_contact_run(polydem, script, work):
     plot(polydem, run_dir)
     check_pngs(os.path.join(run_dir, "plots"), WITH_CONTACT)
     check_settled_run(script, run_dir)
+    first = script.configuration_figure(pyplot, script.Run(run_dir), 0)
+    if "t = 0 s (sample 0 of 9)" not in first.axes[0].get_title():
+        fail(f"configuration of sample 0: title {first.axes[0].get_title()!r}")
+    pyplot.close("all")
+    expect_bad(polydem, run_dir, "no sample 9 in surfaces.pvd (it has 9)",
+               extra_args=("--sample", "9"))
 
 
 def kill_mid_run(polydem, work):
