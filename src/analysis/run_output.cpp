@@ -50,12 +50,21 @@ void append(DataArray& array, const Vec3& v) {
   array.values.insert(array.values.end(), {v.x(), v.y(), v.z()});
 }
 
+// Whether any of the body's translations (DOFs x, y, z of its pole) is held or
+// prescribed: then its weight is not carried by contacts alone.
+bool translation_held(const Model& model, const RigidBody& body) {
+  for (int k = 0; k < 3; ++k)
+    if (model.dofs.is_constrained(kDofsPerNode * body.node() + k)) return true;
+  return false;
+}
+
 // One point per pole, then one per rigid node (point_kind 0 and 1); a rigid
-// node's body_id and centre_of_mass are those of its body, a pole's constraint
-// reaction is zero.
+// node's body_id, mass, translation_held and centre_of_mass are those of its
+// body, a pole's constraint reaction is zero.
 VtuMesh bodies_as_points(const Model& model) {
   VtuMesh mesh;
-  DataArray id{"body_id", 1, {}}, kind{"point_kind", 1, {}}, velocity{"velocity", 3, {}},
+  DataArray id{"body_id", 1, {}}, kind{"point_kind", 1, {}}, mass{"mass", 1, {}},
+      held{"translation_held", 1, {}}, velocity{"velocity", 3, {}},
       angular{"angular_velocity", 3, {}}, quaternion{"rotation_quaternion_wxyz", 4, {}},
       rotation{"rotation_vector", 3, {}}, centre{"centre_of_mass", 3, {}},
       force{"constraint_force", 3, {}}, moment{"constraint_moment", 3, {}};
@@ -66,6 +75,8 @@ VtuMesh bodies_as_points(const Model& model) {
     mesh.points.push_back(state.position);
     id.values.push_back(static_cast<double>(body_index));
     kind.values.push_back(point_kind);
+    mass.values.push_back(body.mass());
+    held.values.push_back(translation_held(model, body) ? 1.0 : 0.0);
     append(velocity, state.velocity);
     append(angular, state.angular_velocity);
     const auto& q = state.rotation;
@@ -80,7 +91,8 @@ VtuMesh bodies_as_points(const Model& model) {
   for (const RigidNode& rigid_node : model.rigid_nodes)
     add_point(rigid_node.body, rigid_node.link->node(), 1.0, rigid_node.reaction);
   mesh.add_vertex_cells();
-  mesh.point_data = {id, kind, velocity, angular, quaternion, rotation, centre, force, moment};
+  mesh.point_data = {id,         kind,     mass,   held,  velocity, angular,
+                     quaternion, rotation, centre, force, moment};
   return mesh;
 }
 
@@ -268,10 +280,14 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
   if (totals.gave_up) summary["message"] = totals.give_up_reason;
   summary["warnings"] = totals.warnings;
   summary["final_time"] = totals.final_time;
+  summary["gravity"] = to_json(model.gravity);
   nlohmann::ordered_json bodies = nlohmann::ordered_json::array();
   for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-    const NodeState& state = model.nodes[static_cast<std::size_t>(model.bodies[b]->node())];
+    const RigidBody& body = *model.bodies[b];
+    const NodeState& state = model.nodes[static_cast<std::size_t>(body.node())];
     bodies.push_back({{"name", model.body_names[b]},
+                      {"mass", body.mass()},
+                      {"translation_held", translation_held(model, body)},
                       {"position", to_json(state.position)},
                       {"rotation_vector", to_json(quaternion_to_rotation_vector(state.rotation))},
                       {"velocity", to_json(state.velocity)},

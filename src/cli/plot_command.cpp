@@ -31,17 +31,36 @@ struct PlotArguments {
 };
 
 // Checked here as well as in the script, so that a bad DIR is exit 2 even
-// when no interpreter is usable.
+// when no interpreter is usable. A run still going, or killed, has only
+// monitor.csv.part: the script plots that and says so.
 void check_run_directory(const std::filesystem::path& directory) {
   if (!std::filesystem::is_directory(directory))
     throw InputError(SourceMark{directory.string()}, "", "not a directory");
   const std::filesystem::path monitor = directory / "monitor.csv";
-  if (!std::filesystem::is_regular_file(monitor))
+  if (!std::filesystem::is_regular_file(monitor) &&
+      !std::filesystem::is_regular_file(directory / "monitor.csv.part"))
     throw InputError(SourceMark{monitor.string()}, "",
-                     std::filesystem::exists(directory / "monitor.csv.part")
-                         ? "no such file (the run is still going: only monitor.csv.part exists)"
-                         : "no such file (is it the output directory of a run?)");
+                     "no such file, nor monitor.csv.part (is it the output directory of a run?)");
 }
+
+// What `polydem plot --help` lists; the script's docstring says the same.
+constexpr const char* kFigures = R"(Figures (DIR/plots/*.png):
+  energy.png            the energy ledger (J): kinetic energy, potential energy
+                        since the start, stored contact energy, external work,
+                        dissipation by damping, friction and contact switching,
+                        and the balance error; below it the balance error over
+                        the energy the run moved, with checks.energy_drift
+  kinetic_energy.png    kinetic energy (J) on a log scale: is the run at rest?
+  steps.png             Δt (s, log scale), Newton iterations per step and
+                        rejected steps so far
+  contacts.png          active contacts, body-body and body-boundary
+  reaction_<name>.png   one per boundary: its force on the bodies (N), with
+                        the weight of the bodies (Σ m g) on a boundary that
+                        carries it, and its moment about the origin (N·m)
+  configuration.png     bodies and boundaries of one sample (--sample), from
+                        surfaces.pvd
+A run still going, or killed, has monitor.csv.part only: it is plotted up to
+its last whole row, and the titles say so.)";
 
 std::vector<std::string> interpreters(const PlotArguments& args) {
   if (!args.python.empty()) return {args.python};
@@ -91,8 +110,9 @@ void add_plot_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<PlotArguments>();
   CLI::App* command = app.add_subcommand(
       "plot",
-      "PNG figures against time from DIR/monitor.csv, and a picture of a sample configuration, "
-      "written to DIR/plots/");
+      "PNG figures against time from DIR/monitor.csv (or monitor.csv.part), and a picture of a "
+      "sample configuration, written to DIR/plots/");
+  command->footer(kFigures);
   command->add_option("DIR", args->directory, "Output directory of a run")->required();
   command->add_option("--python", args->python,
                       "Python interpreter with matplotlib (default: $POLYDEM_PYTHON, python3, "

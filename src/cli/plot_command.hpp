@@ -1,11 +1,13 @@
-// `polydem plot DIR [--python EXE]`: PNG figures against time from a run's
-// DIR/monitor.csv, written to DIR/plots/ by scripts/polydem_plot.py (embedded
-// in the binary) under a Python interpreter that has matplotlib.
+// `polydem plot DIR [--sample K] [--python EXE]`: PNG figures against time from a
+// run's DIR/monitor.csv (or the monitor.csv.part of a run still going, or
+// killed), and a picture of one sample, written to DIR/plots/ by
+// scripts/polydem_plot.py (embedded in the binary) under a Python interpreter
+// that has matplotlib.
 //
 // The interpreter is --python, else $POLYDEM_PYTHON, else the first of
 // `python3` on the PATH and /usr/bin/python3 that has matplotlib: a pyenv or
 // virtualenv python3 early on the PATH often lacks Debian's python3-matplotlib.
-// Exit codes: 0 done, 2 bad DIR or monitor.csv, 1 no usable interpreter or
+// Exit codes: 0 done, 2 bad DIR or monitor.csv(.part), 1 no usable interpreter or
 // another failure.
 #pragma once
 

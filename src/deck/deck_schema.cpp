@@ -110,8 +110,8 @@ ObjectSchema output_params() {
   schema
       .add_bool("surfaces",
                 "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with "
-                "shapes and "
-                "of the active boundaries per sample (for ParaView, and for the configuration picture of `polydem plot`).")
+                "shapes and of the active boundaries per sample (for ParaView and `polydem "
+                "plot`'s configuration.png).")
       .with_default(true);
   return schema;
 }
