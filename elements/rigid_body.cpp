@@ -180,6 +180,13 @@ Vec3 RigidBody::centre_of_mass(const NodeState& state) const {
   return state.position + rotation_matrix(state) * com_offset_;
 }
 
+Wrench<double> RigidBody::applied_wrench_at(const NodeState& state, double time,
+                                            const Vec3& gravity) const {
+  Wrench<double> w = external_wrench<double>(rotation_matrix(state), time, mass_ * gravity);
+  w.moment += state.position.cross(w.force);  // from the pole to the origin
+  return w;
+}
+
 double RigidBody::kinetic_energy(const NodeState& state) const {
   const Mat3 rotation = rotation_matrix(state);
   const Vec3 velocity_com = state.velocity + state.angular_velocity.cross(rotation * com_offset_);

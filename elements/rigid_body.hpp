@@ -64,6 +64,9 @@ class RigidBody final : public Element {
 
   // ---- diagnostics at a converged state ----
   Vec3 centre_of_mass(const NodeState& state) const;
+  /// The user loads and the weight m·gravity on the body at `state` and `time`,
+  /// the moment about the global origin.
+  Wrench<double> applied_wrench_at(const NodeState& state, double time, const Vec3& gravity) const;
   double kinetic_energy(const NodeState& state) const;
   /// −m g·x_G.
   double potential_energy(const NodeState& state, const Vec3& gravity) const;

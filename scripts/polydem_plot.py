@@ -15,11 +15,12 @@ Writes DIR/plots/<name>.png with matplotlib's Agg backend (no display):
   contacts.png          active contacts, body-body and body-boundary
   reaction_<name>.png   one per boundary: its force on the bodies (N), with
                         the weight of the bodies (Σ m g) on a boundary that
-                        carries it, and its moment about the origin (N·m)
+                        carries it, and its moment about the origin (N·m);
+                        one per fixed body: what its supports exert on it
   configuration.png     bodies and boundaries of one sample (the last one, or
                         SAMPLE), from surfaces.pvd when the run wrote it
 contacts.png and the reaction figures need the contacts_* and reaction_* columns
-of a run with contact; every such column is drawn. A run still going, or killed,
+(boundaries: a run with contact; fixed bodies: any run); every such column is drawn. A run still going, or killed,
 has only monitor.csv.part: it is plotted up to its last whole row, the output
 says so and so do the figures' titles.
 
@@ -181,6 +182,13 @@ def last_dataset(directory, collection):
         return None
     datasets = root.findall("./Collection/DataSet")
     return os.path.join(directory, datasets[-1].get("file")) if datasets else None
+
+
+def fixed_body_names(run):
+    """The bodies whose reactions monitor.csv has (their supports'): those of summary.json
+    whose translation is held, when it says."""
+    bodies = (run.summary or {}).get("bodies") or []
+    return {b["name"] for b in bodies if b.get("translation_held", False)}
 
 
 def weight(run):
@@ -443,8 +451,9 @@ def reaction_figure(pyplot, run, boundary, components, load):
     forces = [(c, n) for c, n in components.items() if c not in MOMENT_AXES]
     moments = [(c, n) for c, n in components.items() if c in MOMENT_AXES]
     rows = (1 if forces else 0) + (1 if moments else 0)
-    figure, axes = new_figure(pyplot, run, rows,
-                              f"reaction of boundary '{boundary}' on the bodies", height=7.5)
+    title = (f"reaction of the supports of fixed body '{boundary}'" if load is None and
+             boundary in fixed_body_names(run) else f"reaction of boundary '{boundary}' on the bodies")
+    figure, axes = new_figure(pyplot, run, rows, title, height=7.5)
     time = run.columns["time"]
     if forces:
         panel = axes[0]
@@ -487,9 +496,12 @@ def time_figures(pyplot, run):
         figures.append(("contacts", contacts))
     groups = reaction_groups(run.columns)
     load = weight(run) if groups else None
+    fixed = fixed_body_names(run)
     for boundary, components in groups.items():
+        # A fixed body's supports carry its own weight too: no line of the free bodies' weight.
         figures.append(("reaction_" + file_stem(boundary),
-                        reaction_figure(pyplot, run, boundary, components, load)))
+                        reaction_figure(pyplot, run, boundary, components,
+                                        None if boundary in fixed else load)))
     for _, figure in figures:
         figure.tight_layout()
     return figures

@@ -23,9 +23,27 @@ Family<FrictionParams>& friction_laws() {
   return family;
 }
 
-POLYDEM_DECLARE_FAMILY(friction_laws)
-
 namespace {
+
+/// Completes and checks a friction set: μ_d defaults to μ_s, and friction needs ε_t.
+void check_coulomb(ParamSet& set) {
+  if (!set.has_value("dynamic")) set.at("dynamic").value = set.real("static");
+  if (!set.has_value("stiffness")) {
+    if (set.real("static") > 0)
+      throw set.error("stiffness",
+                      "is required when there is friction (the elastic tangential gap of eq. "
+                      "54 needs it)");
+    set.at("stiffness").value = 0.0;
+  }
+  if (set.real("dynamic") > set.real("static"))
+    throw set.error("dynamic", "must not exceed static (" + format_real(set.real("static")) + ")");
+  if (set.real("static") == 0 && set.real("viscous") > 0)
+    throw set.error("viscous", "needs friction (static > 0) to add to");
+  if (set.real("static") > 0 && !(set.real("stiffness") > 0))
+    throw set.error(
+        "stiffness",
+        "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
+}
 
 ObjectSchema coulomb_params() {
   ObjectSchema schema{"coulomb",
@@ -57,25 +75,7 @@ ObjectSchema coulomb_params() {
       .with_unit("s/m")
       .with_default(0.0)
       .at_least(0);
-  schema.complete = [](ParamSet& set) {
-    if (!set.has_value("dynamic")) set.at("dynamic").value = set.real("static");
-    if (!set.has_value("stiffness")) {
-      if (set.real("static") > 0)
-        throw set.error("stiffness",
-                        "is required when there is friction (the elastic tangential gap of eq. "
-                        "54 needs it)");
-      set.at("stiffness").value = 0.0;
-    }
-    if (set.real("dynamic") > set.real("static"))
-      throw set.error("dynamic",
-                      "must not exceed static (" + format_real(set.real("static")) + ")");
-    if (set.real("static") == 0 && set.real("viscous") > 0)
-      throw set.error("viscous", "needs friction (static > 0) to add to");
-    if (set.real("static") > 0 && !(set.real("stiffness") > 0))
-      throw set.error(
-          "stiffness",
-          "must be > 0 when there is friction (the elastic tangential gap of eq. 54 needs it)");
-  };
+  schema.complete = check_coulomb;
   schema.example = "{coulomb: {static: 0.5, dynamic: 0.4, stiffness: 1.0e6}}";
   return schema;
 }
@@ -90,6 +90,7 @@ FrictionParams make_coulomb(const ParamSet& set) {
 
 }  // namespace
 
+POLYDEM_DECLARE_FAMILY(friction_laws)
 POLYDEM_REGISTER(friction_laws(), coulomb_params, make_coulomb)
 
 }  // namespace polydem

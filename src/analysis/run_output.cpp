@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "src/analysis/body_resultants.hpp"
 #include "src/analysis/surface_output.hpp"
 #include "src/core/rotation.hpp"
 #include "src/io/atomic_file.hpp"
@@ -30,17 +31,18 @@ const std::vector<std::string> kMonitorColumns = {"time",
                                                   "angular_momentum_y",
                                                   "angular_momentum_z"};
 
-/// With contact: counts, night-owl re-solves, stored energy and each boundary's reaction.
+/// With contact: counts, night-owl re-solves, stored energy; then the reaction
+/// of each boundary and each fixed body (body_resultants.hpp).
 std::vector<std::string> monitor_columns(const Model& model) {
   std::vector<std::string> columns = kMonitorColumns;
-  if (!model.contact) return columns;
-  columns.insert(columns.end(),
-                 {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
-                  "damping_dissipation", "friction_dissipation", "contact_switching_energy",
-                  "energy_balance_error", "closest_gap", "explicit_critical_step"});
-  for (const BoundarySurface& boundary : model.contact->boundaries())
+  if (model.contact)
+    columns.insert(columns.end(),
+                   {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
+                    "damping_dissipation", "friction_dissipation", "contact_switching_energy",
+                    "energy_balance_error", "closest_gap", "explicit_critical_step"});
+  for (const std::string& name : reaction_names(model))
     for (const char* axis : {"x", "y", "z", "mx", "my", "mz"})
-      columns.push_back("reaction_" + boundary.name + "_" + axis);
+      columns.push_back("reaction_" + name + "_" + axis);
   return columns;
 }
 
@@ -155,6 +157,16 @@ nlohmann::ordered_json rigid_nodes_json(const Model& model) {
   return list;
 }
 
+// At the last accepted state: force (N) and moment about the origin (N·m).
+nlohmann::ordered_json reactions_json(const Model& model, const std::vector<Wrench<double>>& last) {
+  nlohmann::ordered_json reactions = nlohmann::ordered_json::object();
+  const std::vector<std::string> names = reaction_names(model);
+  if (names.size() != last.size()) return reactions;  // no step accepted
+  for (std::size_t k = 0; k < names.size(); ++k)
+    reactions[names[k]] = {{"force", to_json(last[k].force)}, {"moment", to_json(last[k].moment)}};
+  return reactions;
+}
+
 }  // namespace
 
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
@@ -206,12 +218,11 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
          contact.closest_gap, contact.explicit_critical_step});
     explicit_steps_.add(record.time, record.dt, contact.explicit_critical_step,
                         contact.closest_gap);
-    for (std::size_t s = 0; s < contact.boundary_reactions.size(); ++s) {
-      const Vec3& f = contact.boundary_reactions[s];
-      const Vec3& m = contact.boundary_moments[s];
-      row.insert(row.end(), {f.x(), f.y(), f.z(), m.x(), m.y(), m.z()});
-    }
   }
+  last_reactions_ = reactions(model, record.time, record.load_factor);
+  for (const Wrench<double>& w : last_reactions_)
+    row.insert(row.end(),
+               {w.force.x(), w.force.y(), w.force.z(), w.moment.x(), w.moment.y(), w.moment.z()});
   monitor_csv_->write_row(row);
   for (std::size_t k = 0; k < record.residual_norms.size(); ++k)
     newton_csv_->write_row({record.time, record.dt, static_cast<double>(k),
@@ -295,6 +306,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
   }
   summary["bodies"] = bodies;
   summary["rigid_nodes"] = rigid_nodes_json(model);
+  summary["reactions"] = reactions_json(model, last_reactions_);
   const double steps = static_cast<double>(std::max(totals.accepted_steps, 1L));
   summary["totals"] = {
       {"accepted_steps", totals.accepted_steps},

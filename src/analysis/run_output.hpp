@@ -13,10 +13,12 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/explicit_step_tally.hpp"
+#include "src/core/wrench.hpp"
 
 namespace polydem {
 
@@ -49,6 +51,7 @@ class RunOutput final : public AnalysisObserver {
   std::unique_ptr<PvdCollection>
       surfaces_pvd_;           ///< surfaces.pvd, when asked for and the model has shapes
   MonitorValues last_energy_;  ///< of the last accepted step
+  std::vector<Wrench<double>> last_reactions_;  ///< of the last accepted step (reaction_names)
   int sample_count_ = 0;
   long rejected_steps_ = 0;
   ExplicitStepTally explicit_steps_;  ///< with contact: the run's steps against explicit ones

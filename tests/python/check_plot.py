@@ -51,7 +51,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts",
                       "polydem_plot.py")
 BASIC = ["energy", "kinetic_energy", "steps"]
-WITH_CONTACT = BASIC + ["contacts", "reaction_ground", "reaction_wall", "configuration"]
+WITH_CONTACT = BASIC + ["contacts", "reaction_ground", "reaction_wall", "reaction_anchor",
+                        "configuration"]
 
 GRAVITY = 9.81
 # The free bodies of SETTLE_DECK: a 0.1 m cube at 2000 kg/m³ (with a massless rigid node, a
@@ -262,6 +263,23 @@ def check_settled_run(script, run_dir):
     pyplot.close("all")
 
 
+def check_fixed_body(script, run_dir):
+    """The fixed anchor touches nothing: its supports carry its weight, 0.1³ m³ · 3000 kg/m³
+    · 9.81 m/s², at every step, with the moment −x_G × m g about the origin; and its figure
+    draws no line of the free bodies' weight (it carries its own)."""
+    run = script.Run(run_dir)
+    weight = 0.1 ** 3 * 3000 * 9.81
+    for name, expected in (("reaction_anchor_z", weight), ("reaction_anchor_mx", 0.2 * weight),
+                           ("reaction_anchor_my", -0.2 * weight), ("reaction_anchor_x", 0.0)):
+        if not all(close(v, expected, 1e-12) for v in run.columns[name]):
+            fail(f"{name}: {run.columns[name][:3]}..., expected {expected}")
+    figures = dict(script.time_figures(pyplot, run))
+    lines = [l for a in figures["reaction_anchor"].axes for l in a.get_lines()]
+    if any(l.get_gid() == "weight" for l in lines):
+        fail("reaction_anchor: a fixed body's figure draws the free bodies' weight line")
+    pyplot.close("all")
+
+
 def check_contact_run(polydem, script, work):
     run_dir = os.path.join(work, "settle")
     deck = os.path.join(work, "settle.yaml")
@@ -273,6 +291,7 @@ def check_contact_run(polydem, script, work):
     plot(polydem, run_dir)
     check_pngs(os.path.join(run_dir, "plots"), WITH_CONTACT)
     check_settled_run(script, run_dir)
+    check_fixed_body(script, run_dir)
     first = script.configuration_figure(pyplot, script.Run(run_dir), 0)
     if "t = 0 s (sample 0 of 9)" not in first.axes[0].get_title():
         fail(f"configuration of sample 0: title {first.axes[0].get_title()!r}")
@@ -366,7 +385,7 @@ def check_extra_columns(polydem, script, run_dir, work):
     if not os.path.isfile(os.path.join(plots, "mine.png")):
         fail("plot removed mine.png, a file it did not write")
     os.unlink(os.path.join(plots, "mine.png"))
-    check_pngs(plots, BASIC + ["contacts", "reaction_force"])
+    check_pngs(plots, BASIC + ["contacts", "reaction_force", "reaction_frame"])
     _, figures = figures_of(script, extra_dir)
     _, drawn = line(figures["contacts"], "contacts_active", "contacts")
     same_series(drawn.get_ydata(), [float(k) for k in range(len(drawn.get_ydata()))], "contacts")
@@ -415,7 +434,7 @@ def main():
     if result.returncode != 0:
         fail(f"run exited {result.returncode}: {result.stderr}")
     plot(polydem, run_dir, use_default_search=True)
-    check_pngs(os.path.join(run_dir, "plots"), BASIC)
+    check_pngs(os.path.join(run_dir, "plots"), BASIC + ["reaction_frame"])  # the fixed frame
 
     check_contact_run(polydem, script, work)
     check_killed_run(polydem, script, work)
