@@ -79,6 +79,10 @@ struct RunTotals {
 class AnalysisObserver {
  public:
   virtual ~AnalysisObserver() = default;
+  /// Once, before the run's first event, after resume() when there is one: an
+  /// output writer opens its files here, not before, so that a restart that is
+  /// refused leaves the output folder as it was.
+  virtual void run_started(const Model& /*model*/) {}
   virtual void step_accepted(const Model& /*model*/, const StepRecord& /*record*/) {}
   /// A sample of the converged state at an output time (the initial state included).
   virtual void sample(const Model& /*model*/, double /*time*/) {}
@@ -87,7 +91,7 @@ class AnalysisObserver {
   /// that a run killed after the checkpoint leaves its logs complete up to it
   /// and the restarted run's logs continue them without a gap.
   virtual void persist() {}
-  /// Checkpoints: what the observer accumulates over the run.
+  /// Checkpoints: what the observer accumulates over the run (written after persist()).
   virtual void write_state(StateWriter& /*out*/) const {}
   virtual void read_state(StateReader& /*in*/, const Model& /*model*/) {}
 };
