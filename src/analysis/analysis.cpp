@@ -20,7 +20,9 @@ Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options,
       deck_(deck),
       options_(options),
       decomposition_(std::move(decomposition)),
-      energy_(model) {}
+      energy_(model),
+      progress_record_(options.progress_every,
+                       deck.steps.empty() ? 0.0 : deck.steps.back().end_time) {}
 
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
     : Analysis(model, deck, options, nullptr) {}
@@ -113,6 +115,7 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
 RunTotals Analysis::run(AnalysisObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
   observer.run_started(model_);
+  progress_record_.start();
   if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
   if (options_.checkpoint_every > 0 && resume_dt_ <= 0)
     next_checkpoint_ = options_.checkpoint_every;

@@ -16,6 +16,7 @@
 #include "solvers/evaluation_kind.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/model.hpp"
+#include "src/analysis/progress_record.hpp"
 #include "src/analysis/run_energy.hpp"
 #include "src/core/state_stream.hpp"
 #include "src/deck/deck_data.hpp"
@@ -28,9 +29,10 @@ namespace polydem {
 
 struct RunOptions {
   int threads = 1;
-  bool progress = false;               ///< a progress line on stderr
-  double checkpoint_every = 0;         ///< s of simulated time between checkpoints; 0: none
-  std::string checkpoint_path;         ///< where checkpoints go (replaced each time)
+  bool progress = false;        ///< a progress line on stderr, rewritten in place
+  double progress_every = 0;    ///< s of wall time between progress records on stderr; 0: none
+  double checkpoint_every = 0;  ///< s of simulated time between checkpoints; 0: none
+  std::string checkpoint_path;  ///< where checkpoints go (replaced each time)
   std::uint64_t deck_fingerprint = 0;  ///< identifies the deck a checkpoint belongs to
 };
 
@@ -138,6 +140,7 @@ class Analysis {
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
   RunEnergy energy_;  ///< the energy account, and the scale the energy checks measure against
+  ProgressRecord progress_record_;
 };
 
 }  // namespace polydem

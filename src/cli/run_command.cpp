@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -36,6 +37,7 @@ struct RunArguments {
       1, static_cast<int>(std::thread::hardware_concurrency()) / mpi_launcher_local_size());
   bool quiet = false;
   double checkpoint_every = 0;
+  double progress_every = 30;
   std::string restart;
 };
 
@@ -44,11 +46,16 @@ bool needs_mpi(const DeckData& deck) {
                      [](const StepSpec& step) { return step.linear_solver.needs_mpi; });
 }
 
+// On a terminal, a line rewritten in place; elsewhere (a log file, nohup, CI), a line
+// every --progress-every seconds, so that a long run is not silent until it ends.
 RunOptions run_options(const RunArguments& args, bool reports, const std::filesystem::path& out,
                        const std::string& echo) {
   RunOptions options;
   options.threads = args.threads;
-  options.progress = reports && !args.quiet && isatty(STDERR_FILENO);
+  const bool talks = reports && !args.quiet;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  options.progress = talks && terminal;
+  options.progress_every = talks && !terminal ? args.progress_every : 0.0;
   options.checkpoint_every = reports ? args.checkpoint_every : 0.0;
   options.checkpoint_path = (out / "checkpoint.bin").string();
   options.deck_fingerprint = fingerprint(echo);
@@ -118,6 +125,21 @@ int run_deck(const RunArguments& args) {
   return report_end(args, model, totals, out);
 }
 
+// A number of seconds: finite and > 0, or ≥ 0 where 0 turns the option off. (CLI11's
+// PositiveNumber lets "nan" and "inf" through.)
+CLI::Validator seconds_validator(bool zero_allowed) {
+  return CLI::Validator(
+      [zero_allowed](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0 ||
+            (value == 0 && !zero_allowed))
+          return std::string("must be a finite number of seconds ") +
+                 (zero_allowed ? ">= 0 (0: off)" : "> 0") + ", not '" + text + "'";
+        return std::string();
+      },
+      zero_allowed ? "SECONDS>=0" : "SECONDS>0");
+}
+
 }  // namespace
 
 void add_run_commands(CLI::App& app, int& exit_code) {
@@ -129,12 +151,19 @@ void add_run_commands(CLI::App& app, int& exit_code) {
                   "Threads for element evaluation (default: all cores, shared among the MPI ranks)")
       ->check(CLI::Range(1, 1024));
   run->add_flag("--quiet", args->quiet,
-                "No progress line or final report (warnings and notes remain)");
+                "No progress line, progress record or final report (warnings and notes remain)");
+  run->add_option("--progress-every", args->progress_every,
+                  "When stderr is not a terminal (a log file, nohup, CI): a progress record on "
+                  "stderr every this many seconds of wall time (simulated time, % of the end "
+                  "time, steps, rejected, Newton iterations per step, wall time); 0: none. "
+                  "On a terminal a line rewritten in place instead")
+      ->check(seconds_validator(true))
+      ->capture_default_str();
   run->add_option(
          "--checkpoint-every", args->checkpoint_every,
          "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
          "simulated time")
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_validator(false));
   run->add_option(
          "--restart", args->restart,
          "Continue from a checkpoint of a run of the same deck (bitwise the same results with "
