@@ -20,7 +20,9 @@ Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options,
       deck_(deck),
       options_(options),
       decomposition_(std::move(decomposition)),
-      energy_(model) {}
+      energy_(model),
+      progress_record_(options.progress_every,
+                       deck.steps.empty() ? 0.0 : deck.steps.back().end_time) {}
 
 Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
     : Analysis(model, deck, options, nullptr) {}
@@ -41,7 +43,7 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-constexpr const char* kCheckpointMagic = "polydem checkpoint 4";
+constexpr const char* kCheckpointMagic = "polydem checkpoint 5";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
@@ -106,12 +108,14 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
   read_model_state(model_, in);
   energy_.read_state(in, model_);
   StateReader observer_state(in.text(), checkpoint_file);
-  observer.read_state(observer_state, model_);
   if (!in.at_end()) in.fail("the checkpoint has trailing data");
+  observer.read_state(observer_state, model_);  // last: it may open and cut the output files
 }
 
 RunTotals Analysis::run(AnalysisObserver& observer) {
   const auto start = std::chrono::steady_clock::now();
+  observer.run_started(model_);
+  progress_record_.start();
   if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
   if (options_.checkpoint_every > 0 && resume_dt_ <= 0)
     next_checkpoint_ = options_.checkpoint_every;

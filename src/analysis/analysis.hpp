@@ -16,6 +16,7 @@
 #include "solvers/evaluation_kind.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/model.hpp"
+#include "src/analysis/progress_record.hpp"
 #include "src/analysis/run_energy.hpp"
 #include "src/core/state_stream.hpp"
 #include "src/deck/deck_data.hpp"
@@ -28,9 +29,10 @@ namespace polydem {
 
 struct RunOptions {
   int threads = 1;
-  bool progress = false;               ///< a progress line on stderr
-  double checkpoint_every = 0;         ///< s of simulated time between checkpoints; 0: none
-  std::string checkpoint_path;         ///< where checkpoints go (replaced each time)
+  bool progress = false;        ///< a progress line on stderr, rewritten in place
+  double progress_every = 0;    ///< s of wall time between progress records on stderr; 0: none
+  double checkpoint_every = 0;  ///< s of simulated time between checkpoints; 0: none
+  std::string checkpoint_path;  ///< where checkpoints go (replaced each time)
   std::uint64_t deck_fingerprint = 0;  ///< identifies the deck a checkpoint belongs to
 };
 
@@ -79,6 +81,10 @@ struct RunTotals {
 class AnalysisObserver {
  public:
   virtual ~AnalysisObserver() = default;
+  /// Once, before the run's first event, after resume() when there is one: an
+  /// output writer opens its files here, not before, so that a restart that is
+  /// refused leaves the output folder as it was.
+  virtual void run_started(const Model& /*model*/) {}
   virtual void step_accepted(const Model& /*model*/, const StepRecord& /*record*/) {}
   /// A sample of the converged state at an output time (the initial state included).
   virtual void sample(const Model& /*model*/, double /*time*/) {}
@@ -87,7 +93,7 @@ class AnalysisObserver {
   /// that a run killed after the checkpoint leaves its logs complete up to it
   /// and the restarted run's logs continue them without a gap.
   virtual void persist() {}
-  /// Checkpoints: what the observer accumulates over the run.
+  /// Checkpoints: what the observer accumulates over the run (written after persist()).
   virtual void write_state(StateWriter& /*out*/) const {}
   virtual void read_state(StateReader& /*in*/, const Model& /*model*/) {}
 };
@@ -134,6 +140,7 @@ class Analysis {
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
   RunEnergy energy_;  ///< the energy account, and the scale the energy checks measure against
+  ProgressRecord progress_record_;
 };
 
 }  // namespace polydem

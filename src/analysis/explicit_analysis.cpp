@@ -270,6 +270,7 @@ ExplicitTotals ExplicitAnalysis::run(AnalysisObserver& observer) {
   const auto start = Clock::now();
   totals_.start_time = time_;
   if (model_.contact) model_.contact->set_threads(settings_.threads);
+  observer.run_started(model_);
   observer.sample(model_, time_);
   for (int index = 0; index < static_cast<int>(deck_.steps.size()); ++index)
     if (!run_analysis_step(index, observer)) break;

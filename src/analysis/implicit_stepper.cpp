@@ -287,6 +287,9 @@ void Analysis::Stepper::before_report(bool sampling, StepRecord& record) {
 void Analysis::Stepper::after_report(const StepRecord& record) {
   analysis_.checkpoint_if_due(observer_, index_, controller_.proposed());
   progress_.update(analysis_.time_, record.dt, record.newton_iterations);
+  analysis_.progress_record_.update(
+      analysis_.time_, spec_.name,
+      {totals_.accepted_steps, totals_.rejected_steps, totals_.newton_iterations});
 }
 
 void Analysis::Stepper::gave_up(const std::string& reason) {

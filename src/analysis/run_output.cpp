@@ -7,6 +7,7 @@
 
 #include "src/analysis/body_resultants.hpp"
 #include "src/analysis/surface_output.hpp"
+#include "src/core/errors.hpp"
 #include "src/core/rotation.hpp"
 #include "src/io/atomic_file.hpp"
 #include "src/io/csv_writer.hpp"
@@ -45,6 +46,12 @@ std::vector<std::string> monitor_columns(const Model& model) {
       columns.push_back("reaction_" + name + "_" + axis);
   return columns;
 }
+
+const std::vector<std::string> kNewtonColumns = {"time",          "dt",   "evaluation",
+                                                 "residual_norm", "kind", "halvings"};
+
+const char* const kNotAsItWas =
+    "does not begin as it did at the checkpoint (it is missing, cut short or changed)";
 
 nlohmann::json to_json(const Vec3& v) { return nlohmann::json::array({v.x(), v.y(), v.z()}); }
 
@@ -171,14 +178,25 @@ nlohmann::ordered_json reactions_json(const Model& model, const std::vector<Wren
 
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
                      const DeckData& deck)
-    : directory_(directory), deck_(deck) {
+    : directory_(directory), deck_(deck), monitor_columns_(monitor_columns(model)) {}
+
+RunOutput::~RunOutput() = default;
+
+void RunOutput::run_started(const Model& model) {
+  if (!monitor_csv_) open_new(model);  // else read_state() opened them
+}
+
+void RunOutput::open_new(const Model& model) {
   std::filesystem::create_directories(directory_);
-  monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
-  newton_csv_ = std::make_unique<CsvLog>(
-      directory_ / "newton.csv",
-      std::vector<std::string>{"time", "dt", "evaluation", "residual_norm", "kind", "halvings"});
+  monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns_);
+  newton_csv_ = std::make_unique<CsvLog>(directory_ / "newton.csv", kNewtonColumns);
+  if (deck_.output.vtk) std::filesystem::create_directories(directory_ / "vtk");
+  make_collections(model);
+}
+
+// Empty until their first add(), which replaces what an earlier run left.
+void RunOutput::make_collections(const Model& model) {
   if (deck_.output.vtk) {
-    std::filesystem::create_directories(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
     if (model.contact) contact_pvd_ = std::make_unique<PvdCollection>(directory_ / "contacts.pvd");
     if (model.contact && deck_.output.surfaces)
@@ -186,11 +204,55 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
   }
 }
 
-RunOutput::~RunOutput() = default;
+// Checked before any file changes, so that a refused restart leaves the folder as it was.
+void RunOutput::check_history(const OutputHistory& history) const {
+  const auto refuse = [&](const std::filesystem::path& file, const std::string& why) {
+    throw InputError(cannot_continue(directory_, history, file, why));
+  };
+  if (!AppendOnlyLog::resumable(directory_ / "monitor.csv", history.monitor))
+    refuse(directory_ / "monitor.csv", kNotAsItWas);
+  if (!AppendOnlyLog::resumable(directory_ / "newton.csv", history.newton))
+    refuse(directory_ / "newton.csv", kNotAsItWas);
+  for (const Series& series : all_series())
+    for (std::size_t k = 0; k < history.sample_times.size(); ++k)
+      if (const auto file = sample_file(series.kind, k); !std::filesystem::exists(file))
+        refuse(file, "(a sample before the checkpoint) is missing");
+}
+
+// The logs cut back to the checkpoint, the .pvd files listing the samples up to it.
+void RunOutput::continue_history(const Model& model, const OutputHistory& history) {
+  make_collections(model);
+  check_history(history);
+  monitor_csv_ = CsvLog::resume(directory_ / "monitor.csv", monitor_columns_, history.monitor);
+  newton_csv_ = CsvLog::resume(directory_ / "newton.csv", kNewtonColumns, history.newton);
+  if (!monitor_csv_ || !newton_csv_)  // changed since check_history() read them
+    throw InputError(cannot_continue(directory_, history, directory_ / "monitor.csv", kNotAsItWas));
+  for (const Series& series : all_series()) {
+    std::vector<std::filesystem::path> files;
+    for (std::size_t k = 0; k < history.sample_times.size(); ++k)
+      files.push_back(sample_file(series.kind, k));
+    series.collection->add(history.sample_times, files);
+  }
+}
+
+std::vector<RunOutput::Series> RunOutput::all_series() const {
+  std::vector<Series> series;
+  if (pvd_) series.push_back({pvd_.get(), "bodies"});
+  if (contact_pvd_) series.push_back({contact_pvd_.get(), "contacts"});
+  if (surfaces_pvd_) series.push_back({surfaces_pvd_.get(), "surfaces"});
+  return series;
+}
+
+std::filesystem::path RunOutput::sample_file(const char* kind, std::size_t index) const {
+  char name[48];
+  std::snprintf(name, sizeof name, "%s_%06zu.vtu", kind, index);
+  return directory_ / "vtk" / name;
+}
 
 void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
   const MonitorValues& values = record.energy;
   last_energy_ = values;
+  last_time_ = record.time;
   rejected_steps_ += record.rejected_attempts;
   const Vec3& p = values.linear_momentum;
   const Vec3& h = values.angular_momentum;
@@ -233,36 +295,21 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
 
 void RunOutput::sample(const Model& model, double time) {
   if (!pvd_) return;
-  char name[32];
-  std::snprintf(name, sizeof name, "bodies_%06d.vtu", sample_count_);
-  const std::filesystem::path file = directory_ / "vtk" / name;
-  write_vtu(file, bodies_as_points(model));
-  pvd_->add(time, file);
-  if (contact_pvd_) write_contact_sample(model, time, sample_count_);
-  if (surfaces_pvd_) write_surfaces_sample(model, time, sample_count_);
-  ++sample_count_;
-}
-
-void RunOutput::write_contact_sample(const Model& model, double time, int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "contacts_%06d.vtu", index);
-  const std::filesystem::path file = directory_ / "vtk" / name;
-  write_vtu(file, contacts_as_points(model.contact->snapshot()));
-  contact_pvd_->add(time, file);
-}
-
-void RunOutput::write_surfaces_sample(const Model& model, double time, int index) {
-  char name[32];
-  std::snprintf(name, sizeof name, "surfaces_%06d.vtu", index);
-  const std::filesystem::path file = directory_ / "vtk" / name;
-  write_vtu(file, surfaces_mesh(model, time));
-  surfaces_pvd_->add(time, file);
-}
-
-void RunOutput::write_state(StateWriter& out) const {
-  out.put(static_cast<std::int64_t>(rejected_steps_));
-  out.put(static_cast<std::int64_t>(sample_count_));
-  explicit_steps_.write_state(out);
+  const std::size_t index = sample_times_.size();
+  const std::filesystem::path bodies = sample_file("bodies", index);
+  write_vtu(bodies, bodies_as_points(model));
+  pvd_->add(time, bodies);
+  if (contact_pvd_) {
+    const std::filesystem::path contacts = sample_file("contacts", index);
+    write_vtu(contacts, contacts_as_points(model.contact->snapshot()));
+    contact_pvd_->add(time, contacts);
+  }
+  if (surfaces_pvd_) {
+    const std::filesystem::path surfaces = sample_file("surfaces", index);
+    write_vtu(surfaces, surfaces_mesh(model, time));
+    surfaces_pvd_->add(time, surfaces);
+  }
+  sample_times_.push_back(time);
 }
 
 void RunOutput::persist() {
@@ -270,10 +317,28 @@ void RunOutput::persist() {
   newton_csv_->flush();
 }
 
-void RunOutput::read_state(StateReader& in, const Model& /*model*/) {
+// persist() came first, so the logs' extents are what is on disk.
+void RunOutput::write_state(StateWriter& out) const {
+  out.put(static_cast<std::int64_t>(rejected_steps_));
+  explicit_steps_.write_state(out);
+  OutputHistory{directory_, last_time_, monitor_csv_->log().extent(), newton_csv_->log().extent(),
+                sample_times_}
+      .write(out);
+}
+
+void RunOutput::read_state(StateReader& in, const Model& model) {
   rejected_steps_ = in.integer();
-  sample_count_ = static_cast<int>(in.integer());
   explicit_steps_.read_state(in);
+  OutputHistory history;
+  history.read(in);
+  last_time_ = history.time;
+  sample_times_ = history.sample_times;
+  if (continues_in(directory_, history)) {
+    continue_history(model, history);
+    return;
+  }
+  open_new(model);
+  restart_note_ = new_folder_note(directory_, history);
 }
 
 void RunOutput::finished(const Model& model, const RunTotals& totals) {

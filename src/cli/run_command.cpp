@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -36,6 +37,7 @@ struct RunArguments {
       1, static_cast<int>(std::thread::hardware_concurrency()) / mpi_launcher_local_size());
   bool quiet = false;
   double checkpoint_every = 0;
+  double progress_every = 30;
   std::string restart;
 };
 
@@ -44,42 +46,25 @@ bool needs_mpi(const DeckData& deck) {
                      [](const StepSpec& step) { return step.linear_solver.needs_mpi; });
 }
 
-// MPI starts only when needed: under a launcher with several ranks, or for a
-// deck that asks for PETSc. Every rank runs the whole (replicated) model, so
-// all reach the same results; rank 0 alone writes files and reports.
-int run_deck(const RunArguments& args) {
-  if (mpi_launcher_size() > 1) parallel::start();
-  const DeckData deck = read_deck(args.deck);
-  if (needs_mpi(deck)) parallel::start();
-  const bool reports = parallel::rank() == 0;
-  const std::filesystem::path out =
-      args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
-  Model model = build_model(deck);
-  const std::string echo = echo_deck(args.deck);
-  AnalysisObserver no_output;
-  std::unique_ptr<RunOutput> output;
-  if (reports) {
-    output = std::make_unique<RunOutput>(out, model, deck);
-    write_file_atomically(out / "deck.echo.yaml", echo);
-  }
-  AnalysisObserver& observer = output ? *output : no_output;
+// On a terminal, a line rewritten in place; elsewhere (a log file, nohup, CI), a line
+// every --progress-every seconds, so that a long run is not silent until it ends.
+RunOptions run_options(const RunArguments& args, bool reports, const std::filesystem::path& out,
+                       const std::string& echo) {
   RunOptions options;
   options.threads = args.threads;
-  options.progress = reports && !args.quiet && isatty(STDERR_FILENO);
+  const bool talks = reports && !args.quiet;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  options.progress = talks && terminal;
+  options.progress_every = talks && !terminal ? args.progress_every : 0.0;
   options.checkpoint_every = reports ? args.checkpoint_every : 0.0;
   options.checkpoint_path = (out / "checkpoint.bin").string();
   options.deck_fingerprint = fingerprint(echo);
-  Analysis analysis(model, deck, options, make_domain_decomposition(model, deck));
-  // A checkpoint is one process's state: under domain decomposition it would
-  // lack the other processes' friction histories and energy ledger.
-  if (analysis.decomposed() && (args.checkpoint_every > 0 || !args.restart.empty()))
-    throw InputError(
-        "--checkpoint-every and --restart are not supported yet when domain decomposition splits "
-        "the run among several MPI processes (every step with linear_solver: petsc); run on one "
-        "process or with a SuiteSparse solver");
-  if (!args.restart.empty()) analysis.resume(args.restart, observer);
-  const RunTotals totals = analysis.run(observer);
-  if (!reports) return totals.gave_up ? 3 : totals.warnings.empty() ? 0 : 4;
+  return options;
+}
+
+// What rank 0 reports at the end, and the exit code.
+int report_end(const RunArguments& args, const Model& model, const RunTotals& totals,
+               const std::filesystem::path& out) {
   if (model.contact)
     for (const std::string& warning : model.contact->domain_report().warnings)
       std::cerr << "polydem: warning: " << warning << "\n";
@@ -102,6 +87,59 @@ int run_deck(const RunArguments& args) {
   return totals.warnings.empty() ? 0 : 4;
 }
 
+// MPI starts only when needed: under a launcher with several ranks, or for a
+// deck that asks for PETSc. Every rank runs the whole (replicated) model, so
+// all reach the same results; rank 0 alone writes files and reports. Nothing is
+// written before a restart's checkpoint has been read and accepted.
+int run_deck(const RunArguments& args) {
+  if (mpi_launcher_size() > 1) parallel::start();
+  const DeckData deck = read_deck(args.deck);
+  if (needs_mpi(deck)) parallel::start();
+  const bool reports = parallel::rank() == 0;
+  const std::filesystem::path out =
+      args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
+  Model model = build_model(deck);
+  const std::string echo = echo_deck(args.deck);
+  AnalysisObserver no_output;
+  std::unique_ptr<RunOutput> output;
+  if (reports) output = std::make_unique<RunOutput>(out, model, deck);
+  AnalysisObserver& observer = output ? *output : no_output;
+  Analysis analysis(model, deck, run_options(args, reports, out, echo),
+                    make_domain_decomposition(model, deck));
+  // A checkpoint is one process's state: under domain decomposition it would
+  // lack the other processes' friction histories and energy ledger.
+  if (analysis.decomposed() && (args.checkpoint_every > 0 || !args.restart.empty()))
+    throw InputError(
+        "--checkpoint-every and --restart are not supported yet when domain decomposition splits "
+        "the run among several MPI processes (every step with linear_solver: petsc); run on one "
+        "process or with a SuiteSparse solver");
+  if (!args.restart.empty()) analysis.resume(args.restart, observer);
+  if (output && !output->restart_note().empty())
+    std::cerr << "polydem: note: " << output->restart_note() << "\n";
+  if (reports) {
+    std::filesystem::create_directories(out);
+    write_file_atomically(out / "deck.echo.yaml", echo);
+  }
+  const RunTotals totals = analysis.run(observer);
+  if (!reports) return totals.gave_up ? 3 : totals.warnings.empty() ? 0 : 4;
+  return report_end(args, model, totals, out);
+}
+
+// A number of seconds: finite and > 0, or ≥ 0 where 0 turns the option off. (CLI11's
+// PositiveNumber lets "nan" and "inf" through.)
+CLI::Validator seconds_validator(bool zero_allowed) {
+  return CLI::Validator(
+      [zero_allowed](std::string& text) -> std::string {
+        double value = 0;
+        if (!CLI::detail::lexical_cast(text, value) || !std::isfinite(value) || value < 0 ||
+            (value == 0 && !zero_allowed))
+          return std::string("must be a finite number of seconds ") +
+                 (zero_allowed ? ">= 0 (0: off)" : "> 0") + ", not '" + text + "'";
+        return std::string();
+      },
+      zero_allowed ? "SECONDS>=0" : "SECONDS>0");
+}
+
 }  // namespace
 
 void add_run_commands(CLI::App& app, int& exit_code) {
@@ -112,16 +150,27 @@ void add_run_commands(CLI::App& app, int& exit_code) {
   run->add_option("--threads", args->threads,
                   "Threads for element evaluation (default: all cores, shared among the MPI ranks)")
       ->check(CLI::Range(1, 1024));
-  run->add_flag("--quiet", args->quiet, "No progress line or final report");
+  run->add_flag("--quiet", args->quiet,
+                "No progress line, progress record or final report (warnings and notes remain)");
+  run->add_option("--progress-every", args->progress_every,
+                  "When stderr is not a terminal (a log file, nohup, CI): a progress record on "
+                  "stderr every this many seconds of wall time (simulated time, % of the end "
+                  "time, steps, rejected, Newton iterations per step, wall time); 0: none. "
+                  "On a terminal a line rewritten in place instead")
+      ->check(seconds_validator(true))
+      ->capture_default_str();
   run->add_option(
          "--checkpoint-every", args->checkpoint_every,
          "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
          "simulated time")
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_validator(false));
   run->add_option(
          "--restart", args->restart,
          "Continue from a checkpoint of a run of the same deck (bitwise the same results with "
-         "the same thread count)")
+         "the same thread count). Into the checkpointed run's folder: its monitor.csv, "
+         "newton.csv and .pvd files go on from the checkpoint (what it wrote after the "
+         "checkpoint is dropped and written again); into another folder: the run from the "
+         "checkpoint on, and a note on stderr naming the folder with the output before it")
       ->check(CLI::ExistingFile);
   run->callback([args, &exit_code] { exit_code = run_deck(*args); });
 

@@ -64,8 +64,8 @@ Vec3 StateReader::vec3() {
   return v;
 }
 
-std::uint64_t fingerprint(std::string_view text) {
-  std::uint64_t hash = 14695981039346656037ull;
+std::uint64_t fingerprint(std::string_view text, std::uint64_t so_far) {
+  std::uint64_t hash = so_far;
   for (const char c : text) {
     hash ^= static_cast<unsigned char>(c);
     hash *= 1099511628211ull;

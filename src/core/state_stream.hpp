@@ -48,8 +48,13 @@ class StateReader {
   std::size_t position_ = 0;
 };
 
+/// The fingerprint of no text, where a running fingerprint starts.
+inline constexpr std::uint64_t kEmptyFingerprint = 14695981039346656037ull;
+
 /// FNV-1a, 64 bits: a stable fingerprint of text (the deck a checkpoint belongs to).
-std::uint64_t fingerprint(std::string_view text);
+/// fingerprint(b, fingerprint(a)) == fingerprint(a + b), so a file written in pieces can be
+/// fingerprinted as it grows (an output log's extent at a checkpoint).
+std::uint64_t fingerprint(std::string_view text, std::uint64_t so_far = kEmptyFingerprint);
 
 /// `bytes` followed by their fingerprint, so that a file damaged on disk or in
 /// transit is told from a good one.

@@ -3,11 +3,14 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
+
+#include "src/core/state_stream.hpp"
 
 namespace polydem {
 
@@ -81,6 +84,38 @@ TempFile create_temp_beside(const std::filesystem::path& target) {
   throw_io_error("create a temporary file for", target, error_number);
 }
 
+// Whether the file open as `file_descriptor` (at its start) begins with the bytes `extent`
+// describes.
+bool begins_with(int file_descriptor, const LogExtent& extent, const std::filesystem::path& path) {
+  std::string chunk(std::size_t{1} << 16, '\0');
+  std::uint64_t left = extent.bytes;
+  std::uint64_t hash = kEmptyFingerprint;
+  while (left > 0) {
+    const ssize_t got =
+        ::read(file_descriptor, chunk.data(),
+               static_cast<std::size_t>(std::min<std::uint64_t>(left, chunk.size())));
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      throw_io_error("read", path, errno);
+    }
+    if (got == 0) return false;  // shorter than the extent
+    hash = fingerprint(std::string_view(chunk.data(), static_cast<std::size_t>(got)), hash);
+    left -= static_cast<std::uint64_t>(got);
+  }
+  return hash == extent.fingerprint;
+}
+
+// A killed run left "<name>.part"; a finished one, "<name>" alone.
+std::filesystem::path log_left_at(const std::filesystem::path& final_path) {
+  std::filesystem::path part = final_path;
+  part += ".part";
+  return std::filesystem::exists(part) ? part : final_path;
+}
+
+void remove_if_there(const std::filesystem::path& path) {
+  if (::unlink(path.c_str()) != 0 && errno != ENOENT) throw_io_error("remove", path, errno);
+}
+
 }  // namespace
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
@@ -122,6 +157,59 @@ AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_
     throw_io_error("remove the previous", final_path_, error_number);
   }
   buffer_.reserve(4096);
+  extent_.fingerprint = kEmptyFingerprint;
+}
+
+AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush,
+                             int file_descriptor, const LogExtent& extent)
+    : final_path_(std::move(final_path)),
+      part_path_(final_path_.string() + ".part"),
+      rows_per_flush_(rows_per_flush == 0 ? 1 : rows_per_flush),
+      file_descriptor_(file_descriptor),
+      extent_(extent) {
+  buffer_.reserve(4096);
+}
+
+bool AppendOnlyLog::resumable(const std::filesystem::path& final_path, const LogExtent& extent) {
+  const std::filesystem::path source = log_left_at(final_path);
+  const int file_descriptor = ::open(source.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file_descriptor < 0) {
+    if (errno == ENOENT) return false;
+    throw_io_error("open", source, errno);
+  }
+  bool begins = false;
+  try {
+    begins = begins_with(file_descriptor, extent, source);
+  } catch (...) {
+    ::close(file_descriptor);
+    throw;
+  }
+  ::close(file_descriptor);
+  return begins;
+}
+
+std::optional<AppendOnlyLog> AppendOnlyLog::resume(std::filesystem::path final_path,
+                                                   const LogExtent& extent,
+                                                   std::size_t rows_per_flush) {
+  const std::filesystem::path source = log_left_at(final_path);
+  const bool from_part = source != final_path;
+  const int file_descriptor = ::open(source.c_str(), O_RDWR | O_CLOEXEC);
+  if (file_descriptor < 0) {
+    if (errno == ENOENT) return std::nullopt;
+    throw_io_error("open", source, errno);
+  }
+  AppendOnlyLog log(std::move(final_path), rows_per_flush, file_descriptor, extent);
+  if (!begins_with(file_descriptor, extent, source)) return std::nullopt;  // closes it unchanged
+  // The final name holds only whole logs, so a finished log becomes "<name>.part" again
+  // before it is cut, and no finished log is left beside the one that goes on.
+  if (from_part)
+    remove_if_there(log.final_path_);
+  else
+    rename_over(log.final_path_, log.part_path_);
+  if (::ftruncate(file_descriptor, static_cast<off_t>(extent.bytes)) != 0)
+    throw_io_error("truncate", log.part_path_, errno);
+  if (::lseek(file_descriptor, 0, SEEK_END) < 0) throw_io_error("seek in", log.part_path_, errno);
+  return log;
 }
 
 AppendOnlyLog::AppendOnlyLog(AppendOnlyLog&& other) noexcept
@@ -130,7 +218,8 @@ AppendOnlyLog::AppendOnlyLog(AppendOnlyLog&& other) noexcept
       rows_per_flush_(other.rows_per_flush_),
       buffered_rows_(std::exchange(other.buffered_rows_, 0)),
       buffer_(std::move(other.buffer_)),
-      file_descriptor_(std::exchange(other.file_descriptor_, -1)) {}
+      file_descriptor_(std::exchange(other.file_descriptor_, -1)),
+      extent_(other.extent_) {}
 
 AppendOnlyLog& AppendOnlyLog::operator=(AppendOnlyLog&& other) noexcept {
   if (this != &other) {
@@ -141,6 +230,7 @@ AppendOnlyLog& AppendOnlyLog::operator=(AppendOnlyLog&& other) noexcept {
     buffered_rows_ = std::exchange(other.buffered_rows_, 0);
     buffer_ = std::move(other.buffer_);
     file_descriptor_ = std::exchange(other.file_descriptor_, -1);
+    extent_ = other.extent_;
   }
   return *this;
 }
@@ -151,8 +241,12 @@ void AppendOnlyLog::append_row(std::string_view row) {
   if (finished()) {
     throw std::logic_error("append to finished log '" + final_path_.string() + "'");
   }
+  const std::size_t start = buffer_.size();
   buffer_.append(row);
   if (row.empty() || row.back() != '\n') buffer_.push_back('\n');
+  const std::string_view added = std::string_view(buffer_).substr(start);
+  extent_.bytes += added.size();
+  extent_.fingerprint = fingerprint(added, extent_.fingerprint);
   if (++buffered_rows_ >= rows_per_flush_) flush();
 }
 

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,6 +40,14 @@ void write_file_atomically(const std::filesystem::path& target,
                            const std::function<void(const ByteSink&)>& produce,
                            Durability durability = Durability::Synced);
 
+/// How far a log had grown at some moment: its length and the fingerprint of those bytes
+/// (src/core/state_stream.hpp), so that a restarted run can tell that a log on disk still
+/// begins with exactly what its checkpoint saw.
+struct LogExtent {
+  std::uint64_t bytes = 0;
+  std::uint64_t fingerprint = 0;
+};
+
 /// A file that grows by whole rows during a run (monitor.csv). Rows go to "<name>.part";
 /// only finish() renames it to "<name>", so the final name only ever holds a complete file
 /// and an interrupted run leaves an obviously partial "<name>.part" behind.
@@ -48,6 +58,16 @@ class AppendOnlyLog {
   /// Creates (truncates) "<final_path>.part" and removes a "<final_path>" left by an earlier
   /// run, so the directory never mixes two runs. Throws std::runtime_error on failure.
   explicit AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush = 64);
+  /// Continues the log an earlier run left at `final_path` ("<name>.part" if there is one,
+  /// else "<name>"), cut back to `extent`: rows it had after that are dropped. The log is
+  /// "<name>.part" again until finish(). Empty, with the files untouched, when neither
+  /// exists or the file does not begin with `extent` (shorter, or other bytes). Throws
+  /// std::runtime_error when a file cannot be read or changed.
+  /// Whether resume() would continue the log at `final_path`; reads, changes nothing.
+  static bool resumable(const std::filesystem::path& final_path, const LogExtent& extent);
+  static std::optional<AppendOnlyLog> resume(std::filesystem::path final_path,
+                                             const LogExtent& extent,
+                                             std::size_t rows_per_flush = 64);
   AppendOnlyLog(AppendOnlyLog&& other) noexcept;
   AppendOnlyLog& operator=(AppendOnlyLog&& other) noexcept;
   AppendOnlyLog(const AppendOnlyLog&) = delete;
@@ -65,10 +85,14 @@ class AppendOnlyLog {
   void finish();
 
   bool finished() const { return file_descriptor_ < 0; }
+  /// Everything appended so far (on disk once flushed).
+  const LogExtent& extent() const { return extent_; }
   const std::filesystem::path& final_path() const { return final_path_; }
   const std::filesystem::path& part_path() const { return part_path_; }
 
  private:
+  AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush, int file_descriptor,
+                const LogExtent& extent);
   void close_quietly() noexcept;
 
   std::filesystem::path final_path_;
@@ -77,6 +101,7 @@ class AppendOnlyLog {
   std::size_t buffered_rows_ = 0;
   std::string buffer_;
   int file_descriptor_ = -1;
+  LogExtent extent_;
 };
 
 }  // namespace polydem

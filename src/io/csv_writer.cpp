@@ -61,4 +61,14 @@ CsvLog::CsvLog(std::filesystem::path final_path, std::vector<std::string> column
   log_.append_row(formatter_.header());
 }
 
+std::unique_ptr<CsvLog> CsvLog::resume(std::filesystem::path final_path,
+                                       std::vector<std::string> columns, const LogExtent& extent,
+                                       std::size_t rows_per_flush) {
+  CsvFormatter formatter(std::move(columns));  // the header is in the bytes resumed
+  std::optional<AppendOnlyLog> log =
+      AppendOnlyLog::resume(std::move(final_path), extent, rows_per_flush);
+  if (!log) return nullptr;
+  return std::unique_ptr<CsvLog>(new CsvLog(std::move(formatter), std::move(*log)));
+}
+
 }  // namespace polydem

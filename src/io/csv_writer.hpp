@@ -5,9 +5,11 @@
 #include <cstddef>
 #include <filesystem>
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "src/io/atomic_file.hpp"
@@ -39,6 +41,11 @@ class CsvLog {
  public:
   CsvLog(std::filesystem::path final_path, std::vector<std::string> columns,
          std::size_t rows_per_flush = 64);
+  /// Continues the table an earlier run of the same columns left at `final_path`, cut back to
+  /// `extent` (AppendOnlyLog::resume); null when it is not there or does not begin with it.
+  static std::unique_ptr<CsvLog> resume(std::filesystem::path final_path,
+                                        std::vector<std::string> columns, const LogExtent& extent,
+                                        std::size_t rows_per_flush = 64);
 
   void write_row(std::span<const double> values) { log_.append_row(formatter_.format_row(values)); }
   void write_row(std::initializer_list<double> values) {
@@ -51,6 +58,9 @@ class CsvLog {
   const AppendOnlyLog& log() const { return log_; }
 
  private:
+  CsvLog(CsvFormatter formatter, AppendOnlyLog log)
+      : formatter_(std::move(formatter)), log_(std::move(log)) {}
+
   CsvFormatter formatter_;
   AppendOnlyLog log_;
 };

@@ -1,5 +1,6 @@
 #include "src/io/pvd_writer.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 #include "src/io/atomic_file.hpp"
@@ -49,6 +50,22 @@ void PvdCollection::add(double time, const std::filesystem::path& dataset_file, 
     write_file_atomically(pvd_path_, format_pvd(entries_), Durability::Unsynced);
   } catch (...) {
     entries_.pop_back();  // keep the in-memory list equal to what is on disk
+    throw;
+  }
+}
+
+void PvdCollection::add(std::span<const double> times,
+                        std::span<const std::filesystem::path> dataset_files) {
+  if (times.size() != dataset_files.size())
+    throw std::invalid_argument("PvdCollection::add: " + std::to_string(times.size()) +
+                                " times for " + std::to_string(dataset_files.size()) + " files");
+  const std::size_t before = entries_.size();
+  for (std::size_t k = 0; k < times.size(); ++k)
+    entries_.push_back({times[k], relative_to_collection(pvd_path_, dataset_files[k]), 0});
+  try {
+    write_file_atomically(pvd_path_, format_pvd(entries_), Durability::Unsynced);
+  } catch (...) {
+    entries_.resize(before);  // keep the in-memory list equal to what is on disk
     throw;
   }
 }

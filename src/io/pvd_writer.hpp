@@ -28,6 +28,10 @@ class PvdCollection {
   /// caller would open it (absolute, or relative to the working directory); it is stored
   /// relative to the .pvd's directory, so the output directory can be moved.
   void add(double time, const std::filesystem::path& dataset_file, int part = 0);
+  /// The same for several datasets (part 0), `times[k]` with `dataset_files[k]`, with one
+  /// rewrite: a restarted run's samples up to its checkpoint. std::invalid_argument when
+  /// the two lengths differ.
+  void add(std::span<const double> times, std::span<const std::filesystem::path> dataset_files);
 
   const std::vector<PvdEntry>& entries() const { return entries_; }
   const std::filesystem::path& path() const { return pvd_path_; }
