@@ -102,3 +102,19 @@ TEST_CASE(
     CHECK(cube.velocity.norm() < 0.05);  // at rest after 1 s (a 0.75 m fall takes 0.4 s)
   }
 }
+
+TEST_CASE("a state whose energy is not finite is never accepted: the run stops and says where",
+          "[energy][non_finite]") {
+  // Issue 27: an initial velocity of 1e200 m/s gave exit 0, infinite kinetic
+  // energy and NaN in every row of monitor.csv.
+  std::string deck = cube_deck("");
+  const std::string at = "rotation: [0.3, 0.2, 0.1]}";
+  deck.replace(deck.find(at), at.size(), "rotation: [0.3, 0.2, 0.1], velocity: [0, 0, -1e200]}");
+  const ContactRun r = run_deck_text(deck.c_str(), "fast.yaml");
+  CHECK(r.run.totals.gave_up);
+  CHECK(r.run.totals.give_up_reason.find("non-finite") != std::string::npos);
+  for (const MonitorValues& m : r.run.monitor) {
+    CHECK(std::isfinite(m.kinetic_energy));
+    CHECK(std::isfinite(m.energy_balance_error()));
+  }
+}

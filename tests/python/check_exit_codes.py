@@ -8,7 +8,9 @@ usage: check_exit_codes.py POLYDEM DECK_DIR WORKDIR [BAD_DECK_DIR ...]
   only in some builds), exits 2 from `polydem check` and `polydem run`, and the
   message contains the text given on its first line after "# expect: "
   (file:line:column and key);
-- a deck whose steps cannot converge exits 3 and still writes the last state.
+- a deck whose steps cannot converge exits 3 and still writes the last state;
+- a run whose energy balance drifts beyond checks.energy_drift exits 4, says so
+  under --quiet too, and its summary.json says completed_with_warnings.
 """
 import glob
 import json
@@ -61,7 +63,17 @@ def main():
         summary = json.load(f)
     if summary["status"] != "gave_up":
         fail(f"gives_up: summary status {summary['status']}")
-    print(f"ok: {len(bad_decks)} bad decks, bad command lines and give-up exit codes")
+
+    out = os.path.join(work, "energy_drift")
+    result = call([polydem, "run", os.path.join(deck_dir, "energy_drift.yaml"), "--out", out,
+                   "--quiet"])
+    if result.returncode != 4 or "checks.energy_drift" not in result.stderr:
+        fail(f"energy_drift: exit {result.returncode}, stderr {result.stderr!r}")
+    with open(os.path.join(out, "summary.json")) as f:
+        summary = json.load(f)
+    if summary["status"] != "completed_with_warnings" or len(summary["warnings"]) != 1:
+        fail(f"energy_drift: summary status {summary['status']}, warnings {summary['warnings']}")
+    print(f"ok: {len(bad_decks)} bad decks, bad command lines, give-up and warning exit codes")
 
 
 if __name__ == "__main__":
