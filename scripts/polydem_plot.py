@@ -20,9 +20,9 @@ Writes DIR/plots/<name>.png with matplotlib's Agg backend (no display):
   configuration.png     bodies and boundaries of one sample (the last one, or
                         SAMPLE), from surfaces.pvd when the run wrote it
 contacts.png and the reaction figures need the contacts_* and reaction_* columns
-(boundaries: a run with contact; fixed bodies: any run); every such column is drawn. A run still going, or killed,
-has only monitor.csv.part: it is plotted up to its last whole row, the output
-says so and so do the figures' titles.
+(boundaries: a run with contact; fixed bodies: any run); every such column is
+drawn. A run still going, or killed, has only monitor.csv.part: it is plotted
+up to its last whole row, the output says so and so do the figures' titles.
 
 The weight line: Σ m |g| over the bodies whose translation is neither fixed nor
 prescribed, with the masses and gravity of summary.json (a finished run), else

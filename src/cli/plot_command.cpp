@@ -43,24 +43,16 @@ void check_run_directory(const std::filesystem::path& directory) {
                      "no such file, nor monitor.csv.part (is it the output directory of a run?)");
 }
 
-// What `polydem plot --help` lists; the script's docstring says the same.
-constexpr const char* kFigures = R"(Figures (DIR/plots/*.png):
-  energy.png            the energy ledger (J): kinetic energy, potential energy
-                        since the start, stored contact energy, external work,
-                        dissipation by damping, friction and contact switching,
-                        and the balance error; below it the balance error over
-                        the energy the run moved, with checks.energy_drift
-  kinetic_energy.png    kinetic energy (J) on a log scale: is the run at rest?
-  steps.png             Δt (s, log scale), Newton iterations per step and
-                        rejected steps so far
-  contacts.png          active contacts, body-body and body-boundary
-  reaction_<name>.png   one per boundary: its force on the bodies (N), with
-                        the weight of the bodies (Σ m g) on a boundary that
-                        carries it, and its moment about the origin (N·m)
-  configuration.png     bodies and boundaries of one sample (--sample), from
-                        surfaces.pvd
-A run still going, or killed, has monitor.csv.part only: it is plotted up to
-its last whole row, and the titles say so.)";
+// What `polydem plot --help` lists: the paragraphs of the script's docstring
+// from its list of figures up to the blank line after it, so that the two
+// cannot disagree.
+std::string figures_help() {
+  const std::string_view script = plot_script();
+  const auto start = script.find("Writes DIR/plots/");
+  if (start == std::string_view::npos) return {};
+  const auto end = script.find("\n\n", start);
+  return "polydem plot w" + std::string(script.substr(start + 1, end - start - 1));
+}
 
 std::vector<std::string> interpreters(const PlotArguments& args) {
   if (!args.python.empty()) return {args.python};
@@ -112,7 +104,7 @@ void add_plot_command(CLI::App& app, int& exit_code) {
       "plot",
       "PNG figures against time from DIR/monitor.csv (or monitor.csv.part), and a picture of a "
       "sample configuration, written to DIR/plots/");
-  command->footer(kFigures);
+  command->footer(figures_help());
   command->add_option("DIR", args->directory, "Output directory of a run")->required();
   command->add_option("--python", args->python,
                       "Python interpreter with matplotlib (default: $POLYDEM_PYTHON, python3, "
