@@ -148,13 +148,13 @@ nlohmann::ordered_json rigid_nodes_json(const Model& model) {
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
                      const DeckData& deck)
     : directory_(directory), deck_(deck) {
-  std::filesystem::create_directories(directory_);
+  create_output_directory(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns(model));
   newton_csv_ = std::make_unique<CsvLog>(
       directory_ / "newton.csv",
       std::vector<std::string>{"time", "dt", "evaluation", "residual_norm", "kind", "halvings"});
   if (deck_.output.vtk) {
-    std::filesystem::create_directories(directory_ / "vtk");
+    create_output_directory(directory_ / "vtk");
     pvd_ = std::make_unique<PvdCollection>(directory_ / "results.pvd");
     if (model.contact) contact_pvd_ = std::make_unique<PvdCollection>(directory_ / "contacts.pvd");
     if (model.contact && deck_.output.surfaces)

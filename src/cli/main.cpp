@@ -1,7 +1,9 @@
 // polydem command line. Exit codes: 0 done, 2 bad input (deck, mesh or
-// command line), 3 the solver gave up (Δt below its minimum), 4 completed but
-// with warnings (the energy balance drifted beyond checks.energy_drift), 1
-// anything else.
+// command line) or an environment problem (an output path that cannot be
+// written, a full disk, a missing Python module), 3 the solver gave up (Δt
+// below its minimum), 4 completed but with warnings (the energy balance
+// drifted beyond checks.energy_drift), 1 anything else (a bug).
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -52,6 +54,13 @@ int main(int argc, char** argv) {
   } catch (const polydem::InputError& error) {
     if (reports()) std::cerr << "polydem: error: " << error.what() << "\n";
     return 2;
+  } catch (const polydem::EnvironmentError& error) {
+    // Rank 0 alone writes files, so the others must be stopped too.
+    report_from_every_rank("error", error.what());
+    return stop_every_rank(2);
+  } catch (const std::filesystem::filesystem_error& error) {  // it names the path
+    report_from_every_rank("error", error.what());
+    return stop_every_rank(2);
   } catch (const polydem::SolverGaveUp& error) {
     if (reports()) std::cerr << "polydem: solver gave up: " << error.what() << "\n";
     return 3;

@@ -1,6 +1,7 @@
 // Error categories that map onto the command line's exit codes:
-// InputError -> 2 (bad deck, mesh or command line), SolverGaveUp -> 3,
-// LibraryError -> 1 (like any other failure, but reported as the library's own).
+// InputError -> 2 (bad deck, mesh or command line), EnvironmentError -> 2 (the
+// machine refused: an output path, a full disk, a missing program), SolverGaveUp
+// -> 3, LibraryError -> 1 (like any other failure, but reported as the library's own).
 #pragma once
 
 #include <stdexcept>
@@ -36,6 +37,14 @@ auto with_input_context(const SourceMark& mark, const std::string& what, Build b
     throw InputError(mark.str() + ": " + what + ": " + error.what());
   }
 }
+
+/// The machine refused what a run needs: a path that cannot be created or written, a full
+/// disk, a missing program or module. The message names the path (or what is missing). Not
+/// a bug, and the user can fix it, hence exit code 2 like bad input.
+class EnvironmentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// The time integrator could not continue (Δt fell below its minimum).
 class SolverGaveUp : public std::runtime_error {
