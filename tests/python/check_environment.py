@@ -8,6 +8,8 @@ usage: check_environment.py POLYDEM DECK WORKDIR   (DECK: a short run without co
   a directory without write permission when not root) exits 2 naming it;
 - a run whose output cannot be written whole (a file size limit, as a full
   disk: write() fails with EFBIG instead of ENOSPC) exits 2 naming the file;
+- `polydem plot` with a Python that lacks matplotlib exits 2, names the module
+  and says how to install it;
 - a checkpoint with a byte flipped at any of several offsets, or cut short,
   is refused with exit code 2 naming the file.
 """
@@ -71,6 +73,18 @@ def check_full_disk(polydem, deck, work):
     expect_refused("a run beyond the file size limit", result, out + "/", "File too large")
 
 
+def check_plot_without_matplotlib(polydem, run_dir, work):
+    # A package of that name earlier on the path that fails to import, as a missing one does.
+    fake = os.path.join(work, "no_matplotlib", "matplotlib")
+    os.makedirs(fake, exist_ok=True)
+    with open(os.path.join(fake, "__init__.py"), "w") as f:
+        f.write("raise ModuleNotFoundError(\"No module named 'matplotlib'\", name='matplotlib')\n")
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(fake))
+    result = call([polydem, "plot", run_dir, "--python", sys.executable], env=env)
+    expect_refused("plot without matplotlib", result, "module matplotlib", sys.executable,
+                   "pip install matplotlib", "python3-matplotlib")
+
+
 def check_damaged_checkpoints(polydem, deck, checkpoint, work):
     with open(checkpoint, "rb") as f:
         good = f.read()
@@ -98,9 +112,11 @@ def main():
         fail(f"the reference run exited {result.returncode}: {result.stderr}")
     outs = check_output_paths(polydem, deck, work)
     check_full_disk(polydem, deck, work)
+    check_plot_without_matplotlib(polydem, run_dir, work)
     checkpoints = check_damaged_checkpoints(polydem, deck, os.path.join(run_dir, "checkpoint.bin"),
                                             work)
-    print(f"ok: {outs} impossible --out, a full disk, {checkpoints} damaged checkpoints refused")
+    print(f"ok: {outs} impossible --out, a full disk, plot without matplotlib, "
+          f"{checkpoints} damaged checkpoints refused")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ usage: check_plot.py POLYDEM DECK WORKDIR   (run with a Python that has matplotl
 - a copy of the run whose monitor.csv has contacts_* and reaction_* columns
   gets one more figure for each of them;
 - a bad DIR, a DIR without monitor.csv and a malformed monitor.csv exit 2
-  with a message; an interpreter that does not exist exits 1.
+  with a message; so does an interpreter that does not exist (no matplotlib).
 """
 import csv
 import os
@@ -112,7 +112,7 @@ def main():
         f.write(",".join(["0.6", "oops"] + ["0"] * (len(lines[0].split(",")) - 2)) + "\n")
     expect_bad(polydem, malformed_dir,
                f"monitor.csv:{len(lines) + 1}: column 'dt': 'oops' is not a number")
-    expect_bad(polydem, run_dir, "no Python interpreter with matplotlib", code=1,
+    expect_bad(polydem, run_dir, "no Python interpreter with the module matplotlib", code=2,
                extra_args=("--python", os.path.join(work, "no", "python3")))
     print(f"ok: {len(FIXED)} figures, {len(extra)} extra figures, bad inputs rejected")
 
