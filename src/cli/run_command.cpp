@@ -19,6 +19,7 @@
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
+#include "src/cli/finite_number.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/state_stream.hpp"
 #include "src/deck/deck_reader.hpp"
@@ -117,6 +118,7 @@ void add_run_commands(CLI::App& app, int& exit_code) {
          "--checkpoint-every", args->checkpoint_every,
          "Write DIR/checkpoint.bin (the complete state, atomically) every this many seconds of "
          "simulated time")
+      ->check(finite_number())
       ->check(CLI::PositiveNumber);
   run->add_option(
          "--restart", args->restart,
