@@ -8,16 +8,19 @@
 #include <vector>
 
 #include "src/analysis/contact_builder.hpp"
+#include "src/deck/placement_schema.hpp"
 
 namespace polydem {
 
 /// Every body, in the order: deck bodies, body files, packings. InputError for a
-/// bad CSV line (file:line and column), an unknown shape, a packing that does
-/// not fit its box, or a name used twice.
+/// bad CSV line (file:line and column), a body file beyond PlacementLimits, an
+/// unknown shape, a packing that does not fit its box, or a name used twice.
 std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shapes);
 
-/// The bodies of one CSV file.
-std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes);
+/// The bodies of one CSV file, within `limits` (InputError beyond them, quoting no more than
+/// the start of an oversized line or field).
+std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes,
+                                     const PlacementLimits& limits = {});
 
 /// The bodies of one packing of `shape`.
 std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape);

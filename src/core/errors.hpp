@@ -4,8 +4,10 @@
 // -> 3, LibraryError -> 1 (like any other failure, but reported as the library's own).
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace polydem {
 
@@ -45,6 +47,10 @@ class EnvironmentError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+/// `text` quoted for a message, cut to its first `limit` bytes (and its length added),
+/// so that a message about a huge value (a field of a corrupt file) stays one readable line.
+std::string quoted_excerpt(std::string_view text, std::size_t limit = 60);
 
 /// The time integrator could not continue (Δt fell below its minimum).
 class SolverGaveUp : public std::runtime_error {

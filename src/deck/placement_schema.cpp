@@ -3,6 +3,7 @@
 #include "src/params/declarations.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "src/params/param_set.hpp"
 #include "src/params/suggest.hpp"
@@ -28,10 +29,15 @@ void add_template_keys(ObjectSchema& schema) {
 }  // namespace
 
 ObjectSchema body_file_params() {
+  constexpr PlacementLimits limits{};
   ObjectSchema schema{
       "body_file",
       "Bodies read from a CSV file: a header line, then one body per line with the columns "
-      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e)."};
+      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e). At most " +
+          std::to_string(limits.max_bodies) + " bodies, " +
+          std::to_string(limits.max_file_bytes >> 20) + " MiB, " +
+          std::to_string(limits.max_line_bytes) + " bytes a line and " +
+          std::to_string(limits.max_field_bytes) + " bytes a field."};
   schema.add_string("file", "The CSV file, relative to the deck's folder.").make_required();
   add_template_keys(schema);
   return schema;
@@ -44,7 +50,10 @@ ObjectSchema packing_params() {
       "lattice of cells one bounding diameter plus `gap` wide, filled from the bottom layer "
       "up; reproducible from `seed`. `polydem pack DECK --out FILE.csv` writes the placement."};
   schema.add_string("shape", "Name of the shape in `shapes`.").make_required();
-  schema.add_integer("count", "Number of bodies.").make_required().at_least(1).at_most(10000000);
+  schema.add_integer("count", "Number of bodies (10⁶ bodies need some GB of memory).")
+      .make_required()
+      .at_least(1)
+      .at_most(static_cast<double>(PlacementLimits{}.max_bodies));
   schema.add_vec3("box_min", "Lower corner of the box the bodies' bounding spheres stay in.")
       .with_unit("m")
       .make_required();
