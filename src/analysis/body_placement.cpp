@@ -8,6 +8,7 @@
 #include <random>
 #include <unordered_map>
 
+#include "contact/geometry/mass_properties.hpp"
 #include "src/core/rotation.hpp"
 #include "src/deck/placement_schema.hpp"
 #include "src/io/text_format.hpp"
@@ -172,11 +173,23 @@ std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrar
   return bodies;
 }
 
-std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
+double packing_gap(const DeckData& deck, const PackingSpec& spec, const Shape& shape) {
+  if (spec.gap) return *spec.gap;
+  // A skin relative to a pair's smaller body is largest for a pair of two of these bodies.
+  const double size = std::cbrt(mass_properties(shape.mesh).volume);
+  double gap = 0;
+  for (const InteractionSpec& interaction : deck.contact.interactions)
+    if (interaction.laws.normal &&
+        (interaction.group_a == spec.body.group || interaction.group_b == spec.body.group))
+      gap = std::max(gap, interaction.laws.normal->skin(size));
+  return gap;
+}
+
+std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape, double gap) {
   const double radius = shape.bounding_radius;
-  const double cell = 2 * radius + spec.gap;
+  const double cell = 2 * radius + gap;
   // The gap is kept from the box faces too: a boundary there must not start inside a barrier zone.
-  const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + spec.gap));
+  const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + gap));
   std::array<long, 3> cells{};
   for (int k = 0; k < 3; ++k)
     cells[static_cast<std::size_t>(k)] = room[k] < 0 ? 0 : static_cast<long>(room[k] / cell) + 1;
@@ -189,7 +202,7 @@ std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
                      "the box; at most " +
                      std::to_string(capacity));
   // The lattice is centred across the box (x, y) and starts at its bottom (z).
-  Vec3 first = spec.box_min + Vec3::Constant(radius + spec.gap);
+  Vec3 first = spec.box_min + Vec3::Constant(radius + gap);
   for (int k = 0; k < 2; ++k)
     first[k] +=
         0.5 * (room[k] - static_cast<double>(cells[static_cast<std::size_t>(k)] - 1) * cell);
@@ -212,9 +225,11 @@ std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shape
   std::vector<BodySpec> bodies = deck.bodies;
   for (const BodyFileSpec& file : deck.body_files)
     for (BodySpec& body : read_body_file(file, shapes)) bodies.push_back(std::move(body));
-  for (const PackingSpec& packing : deck.packings)
-    for (BodySpec& body : pack_bodies(packing, *shapes.at(packing.shape)))
+  for (const PackingSpec& packing : deck.packings) {
+    const Shape& shape = *shapes.at(packing.shape);
+    for (BodySpec& body : pack_bodies(packing, shape, packing_gap(deck, packing, shape)))
       bodies.push_back(std::move(body));
+  }
   for (const GroupVelocitySpec& group : deck.group_velocities)
     for (BodySpec& body : bodies)
       if (!body.shape.empty() && body.group == group.group) {

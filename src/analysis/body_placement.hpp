@@ -22,8 +22,14 @@ std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shape
 std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes,
                                      const PlacementLimits& limits = {});
 
-/// The bodies of one packing of `shape`.
-std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape);
+/// The clearance a packing keeps between bounding spheres and from its box: its `gap`, else
+/// the largest skin of the contact laws of its group for bodies of `shape`, so that the
+/// bodies start out of contact and beyond every barrier zone (the pre-flight check refuses
+/// them inside one); 0 when no law involves the group.
+double packing_gap(const DeckData& deck, const PackingSpec& spec, const Shape& shape);
+
+/// The bodies of one packing of `shape`, `gap` apart (packing_gap).
+std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape, double gap);
 
 /// The CSV text of bodies in the body-file format (what `polydem pack` writes).
 std::string format_body_csv(const std::vector<BodySpec>& bodies);

@@ -62,9 +62,12 @@ ObjectSchema packing_params() {
       .add_real(
           "gap",
           "Clearance between neighbouring bounding spheres and from the box faces (more than the "
-          "contact law's barrier zone).")
+          "contact law's barrier zone). The default starts the bodies out of contact, as the "
+          "initial check of the configuration demands.")
       .with_unit("m")
-      .with_default(0.0)
+      .with_computed_default(
+          "the largest skin of the contact laws of the packing's group, for bodies of its shape "
+          "(0 without contact)")
       .at_least(0);
   schema.add_integer("seed", "Seed of the random orientations.").with_default(1LL).at_least(0);
   schema.add_string("name_prefix", "Bodies are named <prefix><k>, k = 1, 2, ...")

@@ -1,5 +1,5 @@
 // Bulk placement: the packing generator places bodies without overlap inside
-// its box, reproducibly from its seed; body CSV files
+// its box, reproducibly from its seed, by default one skin apart; body CSV files
 // read back what was written, report bad lines by file:line and column and
 // refuse oversized files, lines and fields; group velocities reach every body
 // of their group.
@@ -8,6 +8,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "src/analysis/body_placement.hpp"
@@ -102,6 +103,31 @@ TEST_CASE("body CSV files read back what was written and bad lines name file, li
   CHECK_THAT(error_of("name,shape,x,y,z,rx,ry,rz\na,pod,0,0,0,0,0,0\nb,cone,0,0,0,0,0,0\n"),
              Catch::Contains("bad.csv:3: column 'shape': no shape named 'cone'"));
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a packing without a gap keeps its bodies one skin apart and passes the initial check",
+          "[placement]") {
+  // The example's box of cubes with its gap left out; the law's skin 0.001 m.
+  std::ifstream in(std::string(POLYDEM_SOURCE_DIR) + "/examples/box_of_cubes/small.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto gap = text.find(" gap: 0.01,");
+  REQUIRE(gap != std::string::npos);
+  text.erase(gap, std::string(" gap: 0.01,").size());
+  const DeckData deck = read_deck_string(text, "small.yaml");
+  REQUIRE_FALSE(deck.packings[0].gap.has_value());
+  const ShapeLibrary shapes = build_shapes(deck);
+  const Shape& cube = *shapes.at("cube");
+  CHECK(packing_gap(deck, deck.packings[0], cube) == 0.001);
+  const std::vector<BodySpec> bodies = all_bodies(deck, shapes);
+  const double cell = (bodies[1].position - bodies[0].position).norm();
+  CHECK(cell == Approx(2 * cube.bounding_radius + 0.001).epsilon(1e-12));
+  CHECK_NOTHROW(build_model(deck));
+  // With a relative skin, the gap is that fraction of the cube's size (its edge, 0.1 m).
+  const auto skin = text.find("skin: 0.001");
+  REQUIRE(skin != std::string::npos);
+  text.replace(skin, std::string("skin: 0.001").size(), "relative_skin: 0.02");
+  const DeckData relative = read_deck_string(text, "small.yaml");
+  CHECK(packing_gap(relative, relative.packings[0], cube) == Approx(0.002).epsilon(1e-12));
 }
 
 TEST_CASE("a body file beyond its limits is refused, quoting only the start of the culprit",
