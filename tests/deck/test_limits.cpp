@@ -1,5 +1,5 @@
 // What a deck may ask, so that a run left alone ends (or is refused) instead of
-// exhausting memory.
+// exhausting memory or running forever.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -50,4 +50,20 @@ TEST_CASE("a packing of more than a million bodies is refused where its count is
   CHECK_THAT(error_of(replaced(deck, "COUNT", "10000000")),
              Catch::StartsWith("deck.yaml:10:26: 'packings[0].count': must be in [1, 1e+06] "
                                "(got 10000000)"));
+}
+
+TEST_CASE("a step of more than 1e9 steps at dt.max is refused where its end_time is",
+          "[deck][limits]") {
+  CHECK(error_of(replaced(kDeck, "end_time: 1.0", "end_time: 5.0e6")).empty());  // 5e8 steps
+  CHECK(error_of(replaced(kDeck, "end_time: 1.0", "end_time: 1e300")) ==
+        "deck.yaml:2:15: 'steps[0].end_time': the step from t = 0 s to 1e+300 s needs at least "
+        "1e+302 time steps of dt.max = 0.01 s, more than 1e9; check end_time and dt.max");
+  // A later step counts from the end of the one before, with its own dt.max.
+  const std::string two_steps =
+      replaced(kDeck, "    dt: {initial: 0.01}\n",
+               "    dt: {initial: 0.01}\n  - end_time: 1.5\n    dt: {initial: 1.0e-9}\n");
+  CHECK(error_of(two_steps).empty());
+  CHECK_THAT(error_of(replaced(two_steps, "end_time: 1.5", "end_time: 3.0")),
+             Catch::StartsWith("deck.yaml:4:15: 'steps[1].end_time': the step from t = 1 s to 3 s "
+                               "needs at least 2e+09 time steps of dt.max = 1e-09 s"));
 }
