@@ -1,5 +1,6 @@
 // What a deck may ask, so that a run left alone ends (or is refused) instead of
-// exhausting memory or running forever.
+// exhausting memory or running forever, and how a missing quote is reported:
+// where it is missing, not as the key it swallowed or the syntax error lines on.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -66,4 +67,23 @@ TEST_CASE("a step of more than 1e9 steps at dt.max is refused where its end_time
   CHECK_THAT(error_of(replaced(two_steps, "end_time: 1.5", "end_time: 3.0")),
              Catch::StartsWith("deck.yaml:4:15: 'steps[1].end_time': the step from t = 1 s to 3 s "
                                "needs at least 2e+09 time steps of dt.max = 1e-09 s"));
+}
+
+TEST_CASE("a quoted string without its closing quote is a syntax error where it starts",
+          "[deck][errors][limits]") {
+  const std::string expected =
+      ": YAML syntax error: the quoted string that starts here does not end on its line (is its "
+      "closing quote missing?)";
+  // To the end of the file: yaml-cpp takes the rest for the string (`mass` went missing).
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: \"cube")) == "deck.yaml:5:11" + expected);
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: 'cube")) == "deck.yaml:5:11" + expected);
+  // Up to the next quote: yaml-cpp reported "end of map not found" lines further on.
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: \"cube") + "  - name: \"ball\"\n") ==
+        "deck.yaml:5:11" + expected);
+  CHECK(error_of(replaced(kDeck, "  - end_time: 1.0\n", "  - name: 'first\n    end_time: 1.0\n") +
+                 "  - {name: 'ball', mass: 1}\n") == "deck.yaml:2:11" + expected);
+  // Quotes inside quoted strings, and strings that do end, are no error.
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: \"cu\\\"be\"")).empty());
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: 'cu''be'")).empty());
+  CHECK(error_of(replaced(kDeck, "name: cube", "name: \"cube\"  # a \"comment\"")).empty());
 }
