@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """What the machine refuses is exit code 2 with a message naming the path or
-what is missing, never an internal error (exit code 1).
+what is missing, never an internal error (exit code 1); and OpenMP threads wait
+without spinning unless the user asks otherwise.
 
 usage: check_environment.py POLYDEM DECK WORKDIR   (DECK: a short run without contact)
 
@@ -11,9 +12,13 @@ usage: check_environment.py POLYDEM DECK WORKDIR   (DECK: a short run without co
 - `polydem plot` with a Python that lacks matplotlib exits 2, names the module
   and says how to install it;
 - a checkpoint with a byte flipped at any of several offsets, or cut short,
-  is refused with exit code 2 naming the file.
+  is refused with exit code 2 naming the file;
+- OMP_WAIT_POLICY is passive unless set: libgomp shows the policy it took with
+  OMP_DISPLAY_ENV=verbose (GOMP_SPINCOUNT 0 when passive), and a policy the
+  user set is kept.
 """
 import os
+import re
 import resource
 import shutil
 import signal
@@ -102,6 +107,24 @@ def check_damaged_checkpoints(polydem, deck, checkpoint, work):
     return len(damaged)
 
 
+def last_display(stderr, name):
+    values = re.findall(name + r"\s*=\s*'([^']*)'", stderr)
+    return values[-1] if values else None
+
+
+def check_wait_policy(polydem, deck):
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    env["OMP_DISPLAY_ENV"] = "verbose"
+    result = call([polydem, "check", deck], env=env)
+    policy, spin = last_display(result.stderr, "OMP_WAIT_POLICY"), last_display(result.stderr, "GOMP_SPINCOUNT")
+    if result.returncode != 0 or policy != "PASSIVE" or spin not in (None, "0"):
+        fail(f"default wait policy: exit {result.returncode}, OMP_WAIT_POLICY {policy}, "
+             f"GOMP_SPINCOUNT {spin}; stderr {result.stderr!r}")
+    result = call([polydem, "check", deck], env=dict(env, OMP_WAIT_POLICY="active"))
+    if last_display(result.stderr, "OMP_WAIT_POLICY") != "ACTIVE":
+        fail(f"OMP_WAIT_POLICY=active was not kept; stderr {result.stderr!r}")
+
+
 def main():
     polydem, deck, work = sys.argv[1:4]
     shutil.rmtree(work, ignore_errors=True)
@@ -115,8 +138,9 @@ def main():
     check_plot_without_matplotlib(polydem, run_dir, work)
     checkpoints = check_damaged_checkpoints(polydem, deck, os.path.join(run_dir, "checkpoint.bin"),
                                             work)
+    check_wait_policy(polydem, deck)
     print(f"ok: {outs} impossible --out, a full disk, plot without matplotlib, "
-          f"{checkpoints} damaged checkpoints refused")
+          f"{checkpoints} damaged checkpoints refused; OpenMP waits passively")
 
 
 if __name__ == "__main__":
