@@ -1,14 +1,16 @@
 #include "src/analysis/body_placement.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
 #include <numbers>
 #include <random>
-#include <sstream>
 #include <unordered_map>
 
+#include "contact/geometry/mass_properties.hpp"
 #include "src/core/rotation.hpp"
+#include "src/deck/placement_schema.hpp"
 #include "src/io/text_format.hpp"
 #include "src/params/scalar_parse.hpp"
 
@@ -30,17 +32,59 @@ BodySpec from_template(const BodyTemplate& t, std::string name, std::string shap
   return body;
 }
 
-std::vector<std::string> split_fields(const std::string& line) {
+std::string trimmed(std::string_view field) {
+  const auto first = field.find_first_not_of(" \t\r");
+  const auto last = field.find_last_not_of(" \t\r");
+  return first == std::string_view::npos ? std::string()
+                                         : std::string(field.substr(first, last - first + 1));
+}
+
+std::vector<std::string> split_fields(std::string_view line, const SourceMark& at,
+                                      const PlacementLimits& limits) {
   std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, ',')) {
-    const auto first = field.find_first_not_of(" \t\r");
-    const auto last = field.find_last_not_of(" \t\r");
-    fields.push_back(first == std::string::npos ? "" : field.substr(first, last - first + 1));
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = std::min(line.find(',', start), line.size());
+    if (comma - start > limits.max_field_bytes)
+      throw InputError(at.str() + ": field " + std::to_string(fields.size() + 1) + " is " +
+                       std::to_string(comma - start) + " bytes long, more than " +
+                       std::to_string(limits.max_field_bytes) + ": " +
+                       quoted_excerpt(line.substr(start, comma - start)));
+    fields.push_back(trimmed(line.substr(start, comma - start)));
+    if (comma == line.size()) break;
+    start = comma + 1;
   }
   return fields;
 }
+
+// A line of a body file, read no further than the limits allow, so that a corrupt file
+// (one line of a gigabyte, or no line breaks at all) costs no more memory than a good one.
+class BoundedLineReader {
+ public:
+  BoundedLineReader(std::istream& in, const PlacementLimits& limits)
+      : in_(*in.rdbuf()), limits_(limits) {}
+
+  /// The next line without its '\n' into `line`; false at the end of the file.
+  bool next(std::string& line, const SourceMark& at) {
+    line.clear();
+    for (int c = in_.sbumpc(); c != std::char_traits<char>::eof(); c = in_.sbumpc()) {
+      if (++bytes_ > limits_.max_file_bytes)
+        throw InputError(at.str() + ": the body file is larger than " +
+                         std::to_string(limits_.max_file_bytes) + " bytes");
+      if (c == '\n') return true;
+      if (line.size() == limits_.max_line_bytes)
+        throw InputError(at.str() + ": the line is longer than " +
+                         std::to_string(limits_.max_line_bytes) +
+                         " bytes: " + quoted_excerpt(line));
+      line.push_back(static_cast<char>(c));
+    }
+    return !line.empty();
+  }
+
+ private:
+  std::streambuf& in_;
+  const PlacementLimits& limits_;
+  std::uintmax_t bytes_ = 0;
+};
 
 /// Column index of every kColumns name in the header.
 std::array<std::size_t, 8> column_positions(const std::vector<std::string>& header,
@@ -60,8 +104,8 @@ double number(const std::vector<std::string>& fields, std::size_t position,
               const std::string& column, const SourceMark& at) {
   const RealParse parsed = parse_real(position < fields.size() ? fields[position] : std::string());
   if (parsed.issue != ScalarIssue::None)
-    throw InputError(at.str() + ": column '" + column + "': expected a finite number, got '" +
-                     (position < fields.size() ? fields[position] : std::string()) + "'");
+    throw InputError(at.str() + ": column '" + column + "': expected a finite number, got " +
+                     quoted_excerpt(position < fields.size() ? fields[position] : std::string()));
   return parsed.value;
 }
 
@@ -89,41 +133,63 @@ void check_unique_names(const std::vector<BodySpec>& bodies) {
   }
 }
 
+// One body of a body file from the fields of its line.
+BodySpec body_of_line(const BodyFileSpec& spec, const ShapeLibrary& shapes,
+                      const std::vector<std::string>& fields,
+                      const std::array<std::size_t, 8>& columns, const SourceMark& at) {
+  const std::string& name = columns[0] < fields.size() ? fields[columns[0]] : std::string();
+  const std::string& shape = columns[1] < fields.size() ? fields[columns[1]] : std::string();
+  if (name.empty()) throw InputError(at.str() + ": column 'name' is empty");
+  if (!shapes.contains(shape))
+    throw InputError(at.str() + ": column 'shape': no shape named " + quoted_excerpt(shape));
+  BodySpec body = from_template(spec.body, name, shape, at);
+  for (int k = 0; k < 3; ++k) {
+    body.position[k] = number(fields, columns[2 + k], kColumns[2 + k], at);
+    body.rotation[k] = number(fields, columns[5 + k], kColumns[5 + k], at);
+  }
+  return body;
+}
+
 }  // namespace
 
-std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes) {
-  std::ifstream in(spec.file);
+std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes,
+                                     const PlacementLimits& limits) {
+  std::ifstream in(spec.file, std::ios::binary);
   if (!in) throw InputError(spec.mark.str() + ": cannot open the body file '" + spec.file + "'");
+  BoundedLineReader lines(in, limits);
   std::string line;
   SourceMark at{spec.file, 1, 0};
-  if (!std::getline(in, line))
+  if (!lines.next(line, at))
     throw InputError(at.str() + ": empty body file (a header line is needed)");
-  const std::array<std::size_t, 8> columns = column_positions(split_fields(line), at);
+  const std::array<std::size_t, 8> columns = column_positions(split_fields(line, at, limits), at);
   std::vector<BodySpec> bodies;
-  while (std::getline(in, line)) {
-    ++at.line;
+  for (++at.line; lines.next(line, at); ++at.line) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    const std::vector<std::string> fields = split_fields(line);
-    const std::string& name = columns[0] < fields.size() ? fields[columns[0]] : std::string();
-    const std::string& shape = columns[1] < fields.size() ? fields[columns[1]] : std::string();
-    if (name.empty()) throw InputError(at.str() + ": column 'name' is empty");
-    if (!shapes.contains(shape))
-      throw InputError(at.str() + ": column 'shape': no shape named '" + shape + "'");
-    BodySpec body = from_template(spec.body, name, shape, at);
-    for (int k = 0; k < 3; ++k) {
-      body.position[k] = number(fields, columns[2 + k], kColumns[2 + k], at);
-      body.rotation[k] = number(fields, columns[5 + k], kColumns[5 + k], at);
-    }
-    bodies.push_back(std::move(body));
+    if (bodies.size() == static_cast<std::size_t>(limits.max_bodies))
+      throw InputError(at.str() + ": more than " + std::to_string(limits.max_bodies) +
+                       " bodies in one file");
+    bodies.push_back(body_of_line(spec, shapes, split_fields(line, at, limits), columns, at));
   }
   return bodies;
 }
 
-std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
+double packing_gap(const DeckData& deck, const PackingSpec& spec, const Shape& shape) {
+  if (spec.gap) return *spec.gap;
+  // A skin relative to a pair's smaller body is largest for a pair of two of these bodies.
+  const double size = std::cbrt(mass_properties(shape.mesh).volume);
+  double gap = 0;
+  for (const InteractionSpec& interaction : deck.contact.interactions)
+    if (interaction.laws.normal &&
+        (interaction.group_a == spec.body.group || interaction.group_b == spec.body.group))
+      gap = std::max(gap, interaction.laws.normal->skin(size));
+  return gap;
+}
+
+std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape, double gap) {
   const double radius = shape.bounding_radius;
-  const double cell = 2 * radius + spec.gap;
+  const double cell = 2 * radius + gap;
   // The gap is kept from the box faces too: a boundary there must not start inside a barrier zone.
-  const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + spec.gap));
+  const Vec3 room = spec.box_max - spec.box_min - Vec3::Constant(2 * (radius + gap));
   std::array<long, 3> cells{};
   for (int k = 0; k < 3; ++k)
     cells[static_cast<std::size_t>(k)] = room[k] < 0 ? 0 : static_cast<long>(room[k] / cell) + 1;
@@ -136,7 +202,7 @@ std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape) {
                      "the box; at most " +
                      std::to_string(capacity));
   // The lattice is centred across the box (x, y) and starts at its bottom (z).
-  Vec3 first = spec.box_min + Vec3::Constant(radius + spec.gap);
+  Vec3 first = spec.box_min + Vec3::Constant(radius + gap);
   for (int k = 0; k < 2; ++k)
     first[k] +=
         0.5 * (room[k] - static_cast<double>(cells[static_cast<std::size_t>(k)] - 1) * cell);
@@ -159,9 +225,11 @@ std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shape
   std::vector<BodySpec> bodies = deck.bodies;
   for (const BodyFileSpec& file : deck.body_files)
     for (BodySpec& body : read_body_file(file, shapes)) bodies.push_back(std::move(body));
-  for (const PackingSpec& packing : deck.packings)
-    for (BodySpec& body : pack_bodies(packing, *shapes.at(packing.shape)))
+  for (const PackingSpec& packing : deck.packings) {
+    const Shape& shape = *shapes.at(packing.shape);
+    for (BodySpec& body : pack_bodies(packing, shape, packing_gap(deck, packing, shape)))
       bodies.push_back(std::move(body));
+  }
   for (const GroupVelocitySpec& group : deck.group_velocities)
     for (BodySpec& body : bodies)
       if (!body.shape.empty() && body.group == group.group) {

@@ -8,19 +8,28 @@
 #include <vector>
 
 #include "src/analysis/contact_builder.hpp"
+#include "src/deck/placement_schema.hpp"
 
 namespace polydem {
 
 /// Every body, in the order: deck bodies, body files, packings. InputError for a
-/// bad CSV line (file:line and column), an unknown shape, a packing that does
-/// not fit its box, or a name used twice.
+/// bad CSV line (file:line and column), a body file beyond PlacementLimits, an
+/// unknown shape, a packing that does not fit its box, or a name used twice.
 std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shapes);
 
-/// The bodies of one CSV file.
-std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes);
+/// The bodies of one CSV file, within `limits` (InputError beyond them, quoting no more than
+/// the start of an oversized line or field).
+std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrary& shapes,
+                                     const PlacementLimits& limits = {});
 
-/// The bodies of one packing of `shape`.
-std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape);
+/// The clearance a packing keeps between bounding spheres and from its box: its `gap`, else
+/// the largest skin of the contact laws of its group for bodies of `shape`, so that the
+/// bodies start out of contact and beyond every barrier zone (the pre-flight check refuses
+/// them inside one); 0 when no law involves the group.
+double packing_gap(const DeckData& deck, const PackingSpec& spec, const Shape& shape);
+
+/// The bodies of one packing of `shape`, `gap` apart (packing_gap).
+std::vector<BodySpec> pack_bodies(const PackingSpec& spec, const Shape& shape, double gap);
 
 /// The CSV text of bodies in the body-file format (what `polydem pack` writes).
 std::string format_body_csv(const std::vector<BodySpec>& bodies);

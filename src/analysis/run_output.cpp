@@ -187,10 +187,10 @@ void RunOutput::run_started(const Model& model) {
 }
 
 void RunOutput::open_new(const Model& model) {
-  std::filesystem::create_directories(directory_);
+  create_output_directory(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns_);
   newton_csv_ = std::make_unique<CsvLog>(directory_ / "newton.csv", kNewtonColumns);
-  if (deck_.output.vtk) std::filesystem::create_directories(directory_ / "vtk");
+  if (deck_.output.vtk) create_output_directory(directory_ / "vtk");
   make_collections(model);
 }
 

@@ -1,7 +1,12 @@
 // polydem command line. Exit codes: 0 done, 2 bad input (deck, mesh or
-// command line), 3 the solver gave up (Δt below its minimum), 4 completed but
-// with warnings (the energy balance drifted beyond checks.energy_drift), 1
-// anything else.
+// command line) or an environment problem (an output path that cannot be
+// written, a full disk, a missing Python module), 3 the solver gave up (Δt
+// below its minimum), 4 completed but with warnings (the energy balance
+// drifted beyond checks.energy_drift), 1 anything else (a bug).
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -34,9 +39,24 @@ int stop_every_rank(int exit_code) {
   return exit_code;
 }
 
+// OpenMP threads that wait for work spin by default (libgomp: 300000 turns, about 3 ms,
+// before sleeping), which on a machine shared with other processes takes the cores from the
+// threads that have work: two threads ran 6 to 13 times slower than one (docs/performance.md,
+// "Threads on a shared machine"). They wait passively here unless the user chose otherwise.
+// libgomp reads OMP_WAIT_POLICY once, in its constructor, before main() starts, so the
+// default takes effect only in a fresh image of this program: the one exec below (argv and
+// process id unchanged, before MPI starts). A user's own OMP_WAIT_POLICY is kept; where
+// /proc/self/exe cannot be executed the run goes on with the runtime's default.
+void wait_passively_unless_told(char** argv) {
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
+  if (::setenv("OMP_WAIT_POLICY", "passive", 0) != 0) return;
+  ::execv("/proc/self/exe", argv);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  wait_passively_unless_told(argv);
   const polydem::parallel::Session parallel_session;  // ends MPI after the messages below
   CLI::App app{"polydem: implicit multibody dynamics of rigid polyhedra"};
   app.require_subcommand(1);
@@ -52,6 +72,13 @@ int main(int argc, char** argv) {
   } catch (const polydem::InputError& error) {
     if (reports()) std::cerr << "polydem: error: " << error.what() << "\n";
     return 2;
+  } catch (const polydem::EnvironmentError& error) {
+    // Rank 0 alone writes files, so the others must be stopped too.
+    report_from_every_rank("error", error.what());
+    return stop_every_rank(2);
+  } catch (const std::filesystem::filesystem_error& error) {  // it names the path
+    report_from_every_rank("error", error.what());
+    return stop_every_rank(2);
   } catch (const polydem::SolverGaveUp& error) {
     if (reports()) std::cerr << "polydem: solver gave up: " << error.what() << "\n";
     return 3;

@@ -9,6 +9,7 @@
 #include "contact/geometry/mesh_reader.hpp"
 #include "contact/geometry/mesh_report.hpp"
 #include "contact/geometry/mesh_transform.hpp"
+#include "src/cli/finite_number.hpp"
 #include "src/core/errors.hpp"
 
 namespace polydem {
@@ -51,12 +52,17 @@ void add_mesh_command(CLI::App& app, int& exit_code) {
   CLI::App* command =
       app.add_subcommand("mesh", "Check an STL/OBJ mesh and report its mass properties as JSON");
   command->add_option("FILE", options->file, "STL or OBJ mesh file")->required();
-  command->add_option("--density", options->density,
-                      "Density for mass and inertia (> 0; default 1 kg/m^3, so that the mass "
-                      "reads as the volume)");
-  command->add_option("--scale", options->scale, "Uniform scale applied first (> 0)");
-  command->add_option("--translate", options->translate, "Translation X Y Z applied last");
-  command->add_option("--rotate", options->rotate, "Rotation in degrees about x, then y, then z");
+  command
+      ->add_option("--density", options->density,
+                   "Density for mass and inertia (> 0; default 1 kg/m^3, so that the mass "
+                   "reads as the volume)")
+      ->check(finite_number());
+  command->add_option("--scale", options->scale, "Uniform scale applied first (> 0)")
+      ->check(finite_number());
+  command->add_option("--translate", options->translate, "Translation X Y Z applied last")
+      ->check(finite_number());
+  command->add_option("--rotate", options->rotate, "Rotation in degrees about x, then y, then z")
+      ->check(finite_number());
   command->callback([options, &exit_code] { exit_code = run_mesh_command(*options); });
 }
 

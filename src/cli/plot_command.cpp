@@ -90,10 +90,13 @@ int plot(const PlotArguments& args) {
     }
     tried += (tried.empty() ? "" : ", ") + python;
   }
-  std::cerr << "polydem plot: no Python interpreter with matplotlib (tried " << tried
-            << "); install python3-matplotlib (scripts/install-deps.sh), or choose one with "
+  // The machine lacks a module, not a bug of polydem: exit 2, with what to install.
+  std::cerr << "polydem plot: error: no Python interpreter with the module matplotlib (tried "
+            << tried
+            << "); install it (Debian or Ubuntu: apt-get install python3-matplotlib; else: "
+               "python3 -m pip install matplotlib), or choose an interpreter that has it with "
                "--python or POLYDEM_PYTHON\n";
-  return 1;
+  return 2;
 }
 
 }  // namespace

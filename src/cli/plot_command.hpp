@@ -7,8 +7,8 @@
 // The interpreter is --python, else $POLYDEM_PYTHON, else the first of
 // `python3` on the PATH and /usr/bin/python3 that has matplotlib: a pyenv or
 // virtualenv python3 early on the PATH often lacks Debian's python3-matplotlib.
-// Exit codes: 0 done, 2 bad DIR or monitor.csv(.part), 1 no usable interpreter or
-// another failure.
+// Exit codes: 0 done, 2 bad DIR or monitor.csv(.part), or no interpreter with
+// matplotlib (the message says how to install it), 1 another failure.
 #pragma once
 
 namespace CLI {

@@ -20,6 +20,7 @@
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
+#include "src/cli/finite_number.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/state_stream.hpp"
 #include "src/deck/deck_reader.hpp"

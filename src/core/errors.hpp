@@ -1,10 +1,13 @@
 // Error categories that map onto the command line's exit codes:
-// InputError -> 2 (bad deck, mesh or command line), SolverGaveUp -> 3,
-// LibraryError -> 1 (like any other failure, but reported as the library's own).
+// InputError -> 2 (bad deck, mesh or command line), EnvironmentError -> 2 (the
+// machine refused: an output path, a full disk, a missing program), SolverGaveUp
+// -> 3, LibraryError -> 1 (like any other failure, but reported as the library's own).
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace polydem {
 
@@ -36,6 +39,18 @@ auto with_input_context(const SourceMark& mark, const std::string& what, Build b
     throw InputError(mark.str() + ": " + what + ": " + error.what());
   }
 }
+
+/// The machine refused what a run needs: a path that cannot be created or written, a full
+/// disk, a missing program or module. The message names the path (or what is missing). Not
+/// a bug, and the user can fix it, hence exit code 2 like bad input.
+class EnvironmentError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// `text` quoted for a message, cut to its first `limit` bytes (and its length added),
+/// so that a message about a huge value (a field of a corrupt file) stays one readable line.
+std::string quoted_excerpt(std::string_view text, std::size_t limit = 60);
 
 /// The time integrator could not continue (Δt fell below its minimum).
 class SolverGaveUp : public std::runtime_error {

@@ -163,7 +163,7 @@ PackingSpec packing(const ParamSet& set) {
   spec.count = static_cast<int>(set.integer("count"));
   spec.box_min = set.vec3("box_min");
   spec.box_max = set.vec3("box_max");
-  spec.gap = set.real("gap");
+  if (set.has_value("gap")) spec.gap = set.real("gap");
   spec.seed = static_cast<unsigned long long>(set.integer("seed"));
   spec.name_prefix = set.string("name_prefix");
   spec.body = body_template(set);

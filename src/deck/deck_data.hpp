@@ -93,7 +93,7 @@ struct PackingSpec {
   std::string shape;
   int count = 0;
   Vec3 box_min = Vec3::Zero(), box_max = Vec3::Zero();  ///< m
-  double gap = 0;                                       ///< m, between bounding spheres
+  std::optional<double> gap;  ///< m, between bounding spheres; none: the largest skin (below)
   unsigned long long seed = 1;
   std::string name_prefix;
   BodyTemplate body;

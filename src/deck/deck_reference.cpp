@@ -103,6 +103,8 @@ Rules that hold everywhere:
   paper's `hybrid_barrier`). Each member below shows an example.
 - Anchors and aliases are allowed; a deck may not expand to more than 200000
   YAML nodes, nest deeper than 64 levels or exceed 4 MiB.
+- A quoted string ends on the line where it starts: one that runs on is taken
+  for a missing closing quote and reported where it starts.
 - Error messages name `file:line:column` and the key's path, e.g.
   `bodies[1].mass` (list indices count from 0).
 

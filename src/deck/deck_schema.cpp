@@ -2,6 +2,7 @@
 
 #include "src/params/declarations.hpp"
 
+#include <cmath>
 #include <unordered_map>
 
 #include "solvers/linear_solver_family.hpp"
@@ -58,6 +59,25 @@ void check_end_times(const ParamSet& deck) {
                                            format_real(steps[k - 1].real("end_time")) + ")");
 }
 
+// More steps than this at the largest Δt would not end in any reasonable time (a single
+// body takes hours for 10⁹ steps, a pack years): end_time: 1e300 ran on without a word.
+constexpr double kMaxStepsAtLargestDt = 1e9;
+
+void check_step_counts(const ParamSet& deck) {
+  double start = 0;
+  for (const ParamSet& step : deck.objects("steps")) {
+    const double end = step.real("end_time");
+    const double dt_max = step.object("dt").real("max");
+    const double steps = std::ceil((end - start) / dt_max);
+    if (steps > kMaxStepsAtLargestDt)
+      throw step.error("end_time",
+                       "the step from t = " + format_real(start) + " s to " + format_real(end) +
+                           " s needs at least " + format_real(steps) + " time steps of dt.max = " +
+                           format_real(dt_max) + " s, more than 1e9; check end_time and dt.max");
+    start = end;
+  }
+}
+
 }  // namespace
 
 ObjectSchema deck_params() {
@@ -89,6 +109,7 @@ ObjectSchema deck_params() {
     name_steps(deck);
     check_unique_names(addresses(deck.objects("steps")));
     check_end_times(deck);
+    check_step_counts(deck);
     check_unique_names(addresses(deck.objects("bodies")));
     check_rigid_node_names(deck);
     check_unique_names(addresses(deck.objects("shapes")));
@@ -125,7 +146,9 @@ ObjectSchema step_params() {
                 "Dynamic (Newmark) or static (gravity ramped from 0 to 1 over the step).")
       .with_default(std::string("dynamic"));
   schema
-      .add_real("end_time", "Absolute time at the end of the step; greater than the previous one.")
+      .add_real("end_time",
+                "Absolute time at the end of the step; greater than the previous one, and at most "
+                "1e9 steps of dt.max after it.")
       .with_unit("s")
       .make_required()
       .greater_than(0);

@@ -3,6 +3,7 @@
 #include "src/params/declarations.hpp"
 
 #include <algorithm>
+#include <string>
 
 #include "src/params/param_set.hpp"
 #include "src/params/suggest.hpp"
@@ -28,10 +29,15 @@ void add_template_keys(ObjectSchema& schema) {
 }  // namespace
 
 ObjectSchema body_file_params() {
+  constexpr PlacementLimits limits{};
   ObjectSchema schema{
       "body_file",
       "Bodies read from a CSV file: a header line, then one body per line with the columns "
-      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e)."};
+      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e). At most " +
+          std::to_string(limits.max_bodies) + " bodies, " +
+          std::to_string(limits.max_file_bytes >> 20) + " MiB, " +
+          std::to_string(limits.max_line_bytes) + " bytes a line and " +
+          std::to_string(limits.max_field_bytes) + " bytes a field."};
   schema.add_string("file", "The CSV file, relative to the deck's folder.").make_required();
   add_template_keys(schema);
   return schema;
@@ -44,7 +50,10 @@ ObjectSchema packing_params() {
       "lattice of cells one bounding diameter plus `gap` wide, filled from the bottom layer "
       "up; reproducible from `seed`. `polydem pack DECK --out FILE.csv` writes the placement."};
   schema.add_string("shape", "Name of the shape in `shapes`.").make_required();
-  schema.add_integer("count", "Number of bodies.").make_required().at_least(1).at_most(10000000);
+  schema.add_integer("count", "Number of bodies (10⁶ bodies need some GB of memory).")
+      .make_required()
+      .at_least(1)
+      .at_most(static_cast<double>(PlacementLimits{}.max_bodies));
   schema.add_vec3("box_min", "Lower corner of the box the bodies' bounding spheres stay in.")
       .with_unit("m")
       .make_required();
@@ -53,9 +62,12 @@ ObjectSchema packing_params() {
       .add_real(
           "gap",
           "Clearance between neighbouring bounding spheres and from the box faces (more than the "
-          "contact law's barrier zone).")
+          "contact law's barrier zone). The default starts the bodies out of contact, as the "
+          "initial check of the configuration demands.")
       .with_unit("m")
-      .with_default(0.0)
+      .with_computed_default(
+          "the largest skin of the contact laws of the packing's group, for bodies of its shape "
+          "(0 without contact)")
       .at_least(0);
   schema.add_integer("seed", "Seed of the random orientations.").with_default(1LL).at_least(0);
   schema.add_string("name_prefix", "Bodies are named <prefix><k>, k = 1, 2, ...")

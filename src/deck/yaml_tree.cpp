@@ -27,10 +27,34 @@ std::size_t count_nodes(const YamlNode& node) {
   return count;
 }
 
+// yaml-cpp lets a quoted string run on over line breaks to its closing quote, or to the end
+// of the file: a missing quote swallowed the keys after it and was reported as a missing key,
+// or as a syntax error lines further on. Deck strings (names, files, types) never need a line
+// break, so a quoted string that does not end on its line is a missing quote, reported where
+// it starts. `open` is the offset of the opening quote.
+bool ends_on_its_line(std::string_view text, std::size_t open) {
+  const char quote = text[open];
+  for (std::size_t k = open + 1; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == '\n' || c == '\r') return false;
+    if (quote == '"' && c == '\\') {  // an escape: the next character is not the quote
+      ++k;
+      if (k < text.size() && (text[k] == '\n' || text[k] == '\r')) return false;
+    } else if (c == quote) {
+      if (quote == '\'' && k + 1 < text.size() && text[k + 1] == '\'') {
+        ++k;  // '' stands for a single quote inside a single-quoted string
+        continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
 class TreeBuilder : public YAML::EventHandler {
  public:
-  TreeBuilder(std::string file, const YamlLimits& limits)
-      : file_(std::move(file)), limits_(limits) {}
+  TreeBuilder(std::string_view text, std::string file, const YamlLimits& limits)
+      : text_(text), file_(std::move(file)), limits_(limits) {}
 
   YamlNode take_root() { return std::move(root_); }
 
@@ -54,6 +78,7 @@ class TreeBuilder : public YAML::EventHandler {
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
     check_tag(mark, tag);
+    check_quotes_end(mark, tag);
     YamlNode node;
     node.kind = YamlNode::Kind::Scalar;
     node.scalar = value;
@@ -90,6 +115,18 @@ class TreeBuilder : public YAML::EventHandler {
   void check_tag(const YAML::Mark& mark, const std::string& tag) const {
     if (!is_untagged(tag))
       throw InputError(source(mark), "", "explicit YAML tags ('" + tag + "') are not supported");
+  }
+
+  // `mark` is the opening quote of a quoted scalar (where the text agrees: the check is
+  // skipped where yaml-cpp counted positions otherwise, e.g. after a byte-order mark).
+  void check_quotes_end(const YAML::Mark& mark, const std::string& tag) const {
+    if (tag != "!" || mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= text_.size()) return;
+    const auto open = static_cast<std::size_t>(mark.pos);
+    if (text_[open] != '"' && text_[open] != '\'') return;
+    if (!ends_on_its_line(text_, open))
+      throw InputError(source(mark), "",
+                       "YAML syntax error: the quoted string that starts here does not end on its "
+                       "line (is its closing quote missing?)");
   }
 
   void count(const YAML::Mark& mark, std::size_t nodes) { count(source(mark), nodes); }
@@ -169,6 +206,7 @@ class TreeBuilder : public YAML::EventHandler {
     map.has_key = true;
   }
 
+  std::string_view text_;
   std::string file_;
   YamlLimits limits_;
   std::vector<Frame> stack_;
@@ -223,7 +261,7 @@ YamlNode parse_yaml(std::string_view text, const std::string& file_name, const Y
     throw InputError(start, "",
                      "the deck is larger than " + std::to_string(limits.max_bytes) + " bytes");
   std::istringstream stream{std::string(text)};
-  TreeBuilder builder(file_name, limits);
+  TreeBuilder builder(text, file_name, limits);
   try {
     YAML::Parser parser(stream);
     if (!parser.HandleNextDocument(builder)) throw InputError(start, "", "the deck is empty");

@@ -46,7 +46,8 @@ struct YamlLimits {
 
 /// Parses one YAML document. Throws InputError (file:line:col) on syntax errors,
 /// an empty input, more than one document, duplicate keys, non-scalar keys,
-/// explicit tags, self-referencing aliases, or exceeded limits.
+/// explicit tags, self-referencing aliases, exceeded limits, or a quoted string
+/// that does not end on its line (a missing closing quote).
 YamlNode parse_yaml(std::string_view text, const std::string& file_name,
                     const YamlLimits& limits = {});
 

@@ -1,6 +1,7 @@
 #include "src/io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,16 +11,18 @@
 #include <system_error>
 #include <utility>
 
+#include "src/core/errors.hpp"
 #include "src/core/state_stream.hpp"
 
 namespace polydem {
 
 namespace {
 
+// The disk, the permissions or the path refused: the environment's problem, not a bug.
 [[noreturn]] void throw_io_error(std::string_view action, const std::filesystem::path& path,
                                  int error_number) {
-  throw std::runtime_error("cannot " + std::string(action) + " '" + path.string() +
-                           "': " + std::generic_category().message(error_number));
+  throw EnvironmentError("cannot " + std::string(action) + " '" + path.string() +
+                         "': " + std::generic_category().message(error_number));
 }
 
 void write_all(int file_descriptor, std::string_view bytes, const std::filesystem::path& path) {
@@ -59,6 +62,16 @@ void sync_directory_of(const std::filesystem::path& file) {
 
 void rename_over(const std::filesystem::path& from, const std::filesystem::path& to) {
   if (::rename(from.c_str(), to.c_str()) != 0) throw_io_error("rename to", to, errno);
+}
+
+// The rename would replace the device or pipe itself (as root, `--out /dev/null` would leave
+// a regular file in its place), not write into it.
+void refuse_special_target(const std::filesystem::path& target) {
+  struct stat status {};
+  if (::lstat(target.c_str(), &status) != 0) return;  // absent: created; other errors: at open
+  if (S_ISREG(status.st_mode) || S_ISLNK(status.st_mode)) return;
+  throw EnvironmentError("cannot write '" + target.string() +
+                         "': it exists and is not a regular file (a directory, device or pipe)");
 }
 
 struct TempFile {
@@ -127,6 +140,7 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 void write_file_atomically(const std::filesystem::path& target,
                            const std::function<void(const ByteSink&)>& produce,
                            Durability durability) {
+  refuse_special_target(target);
   TempFile temp = create_temp_beside(target);
   try {
     try {
@@ -142,6 +156,16 @@ void write_file_atomically(const std::filesystem::path& target,
     throw;
   }
   if (durability == Durability::Synced) sync_directory_of(target);
+}
+
+void create_output_directory(const std::filesystem::path& directory) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (!error && !std::filesystem::is_directory(directory, error))
+    error = std::make_error_code(std::errc::not_a_directory);  // a file of that name exists
+  if (error)
+    throw EnvironmentError("cannot create the output directory '" + directory.string() +
+                           "': " + error.message());
 }
 
 AppendOnlyLog::AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush)

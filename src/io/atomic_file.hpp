@@ -25,10 +25,17 @@ enum class Durability {
 /// Writes `contents` to `target` whole or not at all: the bytes go to a temporary file in the
 /// same directory (so the rename cannot cross file systems), are flushed (and fsync'ed when
 /// Synced), and the temporary is renamed over `target`. On failure the temporary is removed,
-/// an existing `target` is left untouched, and std::runtime_error names the path and the
-/// errno text.
+/// an existing `target` is left untouched, and EnvironmentError (src/core/errors.hpp) names
+/// the path and the errno text. A `target` that exists and is neither a regular file nor a
+/// symbolic link (a directory, a device such as /dev/null, a pipe) is refused the same way:
+/// the rename would replace it instead of writing into it.
 void write_file_atomically(const std::filesystem::path& target, std::string_view contents,
                            Durability durability = Durability::Synced);
+
+/// Creates `directory` and its missing parents (nothing when it exists). EnvironmentError
+/// names it when that fails: a regular file in the way, no permission, a read-only or full
+/// file system.
+void create_output_directory(const std::filesystem::path& directory);
 
 /// Receives a document's bytes in order, piece by piece.
 using ByteSink = std::function<void(std::string_view)>;
@@ -56,7 +63,7 @@ struct LogExtent {
 class AppendOnlyLog {
  public:
   /// Creates (truncates) "<final_path>.part" and removes a "<final_path>" left by an earlier
-  /// run, so the directory never mixes two runs. Throws std::runtime_error on failure.
+  /// run, so the directory never mixes two runs. Throws EnvironmentError on failure.
   explicit AppendOnlyLog(std::filesystem::path final_path, std::size_t rows_per_flush = 64);
   /// Continues the log an earlier run left at `final_path` ("<name>.part" if there is one,
   /// else "<name>"), cut back to `extent`: rows it had after that are dropped. The log is

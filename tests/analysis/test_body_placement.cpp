@@ -1,12 +1,15 @@
 // Bulk placement: the packing generator places bodies without overlap inside
-// its box, reproducibly from its seed; body CSV files read back what was
-// written and report bad lines by file:line and column; group velocities reach
-// every body of their group.
+// its box, reproducibly from its seed, by default one skin apart; body CSV files
+// read back what was written, report bad lines by file:line and column and
+// refuse oversized files, lines and fields; group velocities reach every body
+// of their group.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
 
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/model_builder.hpp"
@@ -99,5 +102,76 @@ TEST_CASE("body CSV files read back what was written and bad lines name file, li
              Catch::Contains("bad.csv:2: column 'z': expected a finite number, got 'zero'"));
   CHECK_THAT(error_of("name,shape,x,y,z,rx,ry,rz\na,pod,0,0,0,0,0,0\nb,cone,0,0,0,0,0,0\n"),
              Catch::Contains("bad.csv:3: column 'shape': no shape named 'cone'"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a packing without a gap keeps its bodies one skin apart and passes the initial check",
+          "[placement]") {
+  // The example's box of cubes with its gap left out; the law's skin 0.001 m.
+  std::ifstream in(std::string(POLYDEM_SOURCE_DIR) + "/examples/box_of_cubes/small.yaml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto gap = text.find(" gap: 0.01,");
+  REQUIRE(gap != std::string::npos);
+  text.erase(gap, std::string(" gap: 0.01,").size());
+  const DeckData deck = read_deck_string(text, "small.yaml");
+  REQUIRE_FALSE(deck.packings[0].gap.has_value());
+  const ShapeLibrary shapes = build_shapes(deck);
+  const Shape& cube = *shapes.at("cube");
+  CHECK(packing_gap(deck, deck.packings[0], cube) == 0.001);
+  const std::vector<BodySpec> bodies = all_bodies(deck, shapes);
+  const double cell = (bodies[1].position - bodies[0].position).norm();
+  CHECK(cell == Approx(2 * cube.bounding_radius + 0.001).epsilon(1e-12));
+  CHECK_NOTHROW(build_model(deck));
+  // With a relative skin, the gap is that fraction of the cube's size (its edge, 0.1 m).
+  const auto skin = text.find("skin: 0.001");
+  REQUIRE(skin != std::string::npos);
+  text.replace(skin, std::string("skin: 0.001").size(), "relative_skin: 0.02");
+  const DeckData relative = read_deck_string(text, "small.yaml");
+  CHECK(packing_gap(relative, relative.packings[0], cube) == Approx(0.002).epsilon(1e-12));
+}
+
+TEST_CASE("a body file beyond its limits is refused, quoting only the start of the culprit",
+          "[placement]") {
+  const DeckData deck = read_deck_string(kDeck, "pack.yaml");
+  const ShapeLibrary shapes = build_shapes(deck);
+  const auto dir = std::filesystem::temp_directory_path() / "polydem_test_body_limits";
+  std::filesystem::create_directories(dir);
+  const PlacementLimits limits{3, 200, 80, 20};  // bodies, file bytes, line bytes, field bytes
+  const auto error_of = [&](const std::string& text) {
+    write_file_atomically(dir / "big.csv", text);
+    try {
+      read_body_file({(dir / "big.csv").string(), {2400, "pods", Vec3::Zero(), Vec3::Zero()}, {}},
+                     shapes, limits);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string header = "name,shape,x,y,z,rx,ry,rz\n";
+  const std::string row = "a,pod,0,0,0,0,0,0\n";
+  CHECK(error_of(header + row + "b,pod,0,0,0,0,0,0\n").empty());
+  const std::string long_name(1000, 'n');
+  const std::string field_error = error_of(header + "a,pod,0,0," + std::string(50, '7') + ",0\n");
+  CHECK_THAT(field_error, Catch::Contains("big.csv:2: field 5 is 50 bytes long, more than 20: '"));
+  CHECK(field_error.size() < 200);
+  const std::string line_error = error_of(header + long_name + "\n");
+  CHECK_THAT(line_error, Catch::Contains("big.csv:2: the line is longer than 80 bytes: '"));
+  CHECK(line_error.size() < 200);
+  std::string many = header;
+  for (int k = 0; k < 4; ++k) many += std::string(1, static_cast<char>('a' + k)) + row.substr(1);
+  CHECK_THAT(error_of(many), Catch::Contains("big.csv:5: more than 3 bodies in one file"));
+  std::string large = header;
+  for (int k = 0; k < 12; ++k) large += "\n" + std::string(20, ' ');
+  CHECK_THAT(error_of(large), Catch::Contains("the body file is larger than 200 bytes"));
+  // The deck's own limits: a line of 1 MB is refused at its 4097th byte, 60 of them quoted.
+  write_file_atomically(dir / "huge.csv", header + "a,pod," + std::string(1 << 20, '1') + "\n");
+  try {
+    read_body_file({(dir / "huge.csv").string(), {2400, "pods", Vec3::Zero(), Vec3::Zero()}, {}},
+                   shapes);
+    FAIL("no error");
+  } catch (const InputError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("huge.csv:2: the line is longer than 4096 bytes"));
+    CHECK(std::string(e.what()).size() < 300);
+  }
   std::filesystem::remove_all(dir);
 }

@@ -1,4 +1,5 @@
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -19,6 +20,7 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "src/core/errors.hpp"
 #include "src/io/atomic_file.hpp"
 #include "src/io/base64.hpp"
 #include "src/io/csv_writer.hpp"
@@ -195,6 +197,49 @@ TEST_CASE("atomic write into a missing directory throws naming the path", "[outp
     CHECK_THAT(error.what(), Catch::Contains("No such file or directory"));
   }
   CHECK(dir.names().empty());
+}
+
+// The command line turns EnvironmentError into exit code 2 with its message; any other
+// std::runtime_error would be reported as an internal error (exit code 1).
+TEST_CASE("failures of the disk or the path are environment errors naming the file",
+          "[output][atomic]") {
+  ScratchDirectory dir;
+  write_file_atomically(dir / "plain", "a regular file");
+  const fs::path under_a_file = dir / "plain" / "out.csv";
+  CHECK_THROWS_AS(write_file_atomically(under_a_file, "data"), EnvironmentError);
+  CHECK_THROWS_AS(AppendOnlyLog(under_a_file), EnvironmentError);
+  CHECK_THROWS_WITH(create_output_directory(dir / "plain" / "run"),
+                    Catch::Contains("'" + (dir / "plain" / "run").string() + "'"));
+  CHECK_THROWS_AS(create_output_directory(dir / "plain"), EnvironmentError);
+  create_output_directory(dir / "a" / "b");
+  create_output_directory(dir / "a" / "b");  // an existing directory is fine
+  CHECK(fs::is_directory(dir / "a" / "b"));
+  {
+    FileSizeLimit limit(4096);
+    AppendOnlyLog log(dir / "monitor.csv", 1);
+    CHECK_THROWS_MATCHES(
+        log.append_row(std::string(1 << 16, 'x')), EnvironmentError,
+        Catch::Matchers::Message("cannot write '" + (dir / "monitor.csv.part").string() +
+                                 "': File too large"));
+  }
+  CHECK(read_all(dir / "plain") == "a regular file");
+  CHECK(dir.names() == std::vector<std::string>{"a", "monitor.csv.part", "plain"});
+}
+
+// Renaming over /dev/null would replace the device with a regular file (as root, which may
+// create files in /dev), where the user meant to throw the output away. A pipe stands for the
+// device here, so that the test cannot break /dev/null when it fails.
+TEST_CASE("atomic write refuses to replace a pipe, a device or a directory", "[output][atomic]") {
+  ScratchDirectory dir;
+  const fs::path pipe = dir / "pipe";
+  REQUIRE(::mkfifo(pipe.c_str(), 0600) == 0);
+  CHECK_THROWS_WITH(
+      write_file_atomically(pipe, "data"),
+      Catch::Contains("'" + pipe.string() + "'") && Catch::Contains("not a regular file"));
+  CHECK(fs::is_fifo(pipe));
+  fs::create_directory(dir / "sub");
+  CHECK_THROWS_AS(write_file_atomically(dir / "sub", "data"), EnvironmentError);
+  CHECK(dir.names() == std::vector<std::string>{"pipe", "sub"});
 }
 
 TEST_CASE("a failed atomic write keeps the old file and removes the temporary",

@@ -3,7 +3,8 @@
 
 usage: check_exit_codes.py POLYDEM DECK_DIR WORKDIR [BAD_DECK_DIR ...]
 
-- bad command lines exit 2 with a message;
+- bad command lines exit 2 with a message, among them a real-valued option
+  given NaN or infinity;
 - every tests/cli/bad_decks/*.yaml, and every *.yaml in the BAD_DECK_DIRs (bad
   only in some builds), exits 2 from `polydem check` and `polydem run`, and the
   message contains the text given on its first line after "# expect: "
@@ -28,14 +29,32 @@ def call(args):
     return subprocess.run(args, capture_output=True, text=True, timeout=120)
 
 
+def check_not_finite(polydem, args):
+    result = call([polydem] + args)
+    if result.returncode != 2 or "finite number" not in result.stderr:
+        fail(f"polydem {' '.join(args)}: exit {result.returncode}, stderr {result.stderr!r}")
+
+
 def main():
     polydem, deck_dir, work = sys.argv[1:4]
     bad_deck_dirs = [os.path.join(deck_dir, "..", "bad_decks")] + sys.argv[4:]
+    two_bodies = os.path.join(deck_dir, "two_bodies.yaml")
     for args in (["run"], ["frobnicate"], ["run", "no/such/deck.yaml"],
-                 ["run", os.path.join(deck_dir, "two_bodies.yaml"), "--threads", "0"]):
+                 ["run", two_bodies, "--threads", "0"]):
         result = call([polydem] + args)
         if result.returncode != 2 or not result.stderr.strip():
             fail(f"polydem {' '.join(args)}: exit {result.returncode}, stderr {result.stderr!r}")
+    # Every real-valued option refuses NaN and infinity (CLI11's range checks let NaN through).
+    os.makedirs(work, exist_ok=True)
+    mesh = os.path.join(work, "tetrahedron.obj")  # a valid mesh: only the number is wrong
+    with open(mesh, "w") as f:
+        f.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n")
+    for args in (["run", two_bodies, "--out", os.path.join(work, "nan"), "--checkpoint-every=" + value]
+                 for value in ("nan", "inf", "-inf", "1e999")):
+        check_not_finite(polydem, args)
+    for option, values in (("--density", ["nan"]), ("--scale", ["inf"]),
+                           ("--translate", ["0", "nan", "0"]), ("--rotate", ["0", "0", "infinity"])):
+        check_not_finite(polydem, ["mesh", mesh, option, *values])
 
     bad_decks = sorted(deck for directory in bad_deck_dirs
                        for deck in glob.glob(os.path.join(directory, "*.yaml")))

@@ -27,8 +27,8 @@ usage: check_plot.py POLYDEM DECK WORKDIR   (run with a Python that has matplotl
   left out and said so;
 - `polydem plot --help` names every file the script's help names;
 - a bad DIR, a DIR without monitor.csv(.part), a .part with no rows and a
-  malformed monitor.csv exit 2 with a message; an interpreter that does not
-  exist exits 1.
+  malformed monitor.csv exit 2 with a message; so does an interpreter that does
+  not exist (no matplotlib).
 """
 import csv
 import importlib.util
@@ -454,7 +454,7 @@ def main():
         f.write(",".join(["0.6", "oops"] + ["0"] * (len(lines[0].split(",")) - 2)) + "\n")
     expect_bad(polydem, malformed_dir,
                f"monitor.csv:{len(lines) + 1}: column 'dt': 'oops' is not a number")
-    expect_bad(polydem, run_dir, "no Python interpreter with matplotlib", code=1,
+    expect_bad(polydem, run_dir, "no Python interpreter with the module matplotlib", code=2,
                extra_args=("--python", os.path.join(work, "no", "python3")))
     print(f"ok: figures of runs without and with contact, a killed run, extra columns, "
           f"help, bad inputs rejected; weight line {WEIGHT:.6g} N")
