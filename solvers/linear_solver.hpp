@@ -29,6 +29,9 @@ class LinearSolver {
   virtual bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) = 0;
   /// The back end that did the last factorisation ("umfpack", "cholmod", "petsc/...").
   virtual std::string name() const = 0;
+  /// Solves handed to a direct back end because this one's failed since the
+  /// last call (an iterative back end with a fallback); the count restarts at 0.
+  virtual long take_fallbacks() { return 0; }
 };
 
 /// A back end rejected the options it was given (in the deck).

@@ -10,12 +10,13 @@ namespace {
 class UmfpackSolver final : public LinearSolver {
  public:
   // UMFPACK refines every solve up to twice by default (a residual and a
-  // solve each). On the 1005-tetrapod tangent one step already reaches the
-  // backward error of two (residual 9e-16; 2e-15 without refinement) at 11
-  // instead of 16 ms. Without any, the serial run's Newton iterations drifted
-  // from a decomposed run's with PETSc by one (cli:mpi_decomposition_*):
-  // equal counts there need both solves this accurate.
-  UmfpackSolver() { lu_.umfpackControl()(UMFPACK_IRSTEP) = 1; }
+  // solve each). Unrefined, the 1005-tetrapod tangent's residual is 2e-15
+  // (9e-16 after a step), far below what Newton resolves, and a step cost a
+  // third of each solve: the 60 tetrapods' linear solve per Newton iteration
+  // fell from 1.95 to 1.51 ms (issue 30; docs/performance.md). Once, without
+  // refinement, cli:mpi_decomposition_* saw the serial run's Newton iterations
+  // drift by one from the decomposed run's; since 26f8431 they match unrefined.
+  UmfpackSolver() { lu_.umfpackControl()(UMFPACK_IRSTEP) = 0; }
 
   void analyze(const SparseMatrix& matrix) override { lu_.analyzePattern(matrix); }
   bool factorize(const SparseMatrix& matrix) override {

@@ -46,8 +46,9 @@ namespace {
 constexpr const char* kCheckpointMagic = "polydem checkpoint 5";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
-  for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
-                       totals.night_owl_resolves, totals.active_set_cycles})
+  for (const long v :
+       {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
+        totals.night_owl_resolves, totals.active_set_cycles, totals.linear_solver_fallbacks})
     out.put(static_cast<std::int64_t>(v));
   out.put(static_cast<std::int64_t>(totals.rejections.size()));
   for (const auto& [cause, count] : totals.rejections) {
@@ -57,8 +58,9 @@ void write_totals(const RunTotals& totals, StateWriter& out) {
 }
 
 void read_totals(RunTotals& totals, StateReader& in) {
-  for (long* v : {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
-                  &totals.night_owl_resolves, &totals.active_set_cycles})
+  for (long* v :
+       {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
+        &totals.night_owl_resolves, &totals.active_set_cycles, &totals.linear_solver_fallbacks})
     *v = in.integer();
   const std::size_t causes = in.count(1 << 20);
   for (std::size_t k = 0; k < causes; ++k) {

@@ -60,6 +60,9 @@ struct RunTotals {
   long night_owl_resolves = 0;
   /// Accepted steps whose Newton solve ended an active-set cycle (NewtonReport::active_set_cycled).
   long active_set_cycles = 0;
+  /// Linear solves an iterative back end handed to its direct fallback
+  /// (LinearSolver::take_fallbacks).
+  long linear_solver_fallbacks = 0;
   std::map<std::string, long> rejections;  ///< rejected attempts by cause (the failure message)
   double final_time = 0;
   double assembly_seconds = 0;

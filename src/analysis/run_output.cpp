@@ -380,6 +380,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
       {"night_owl_resolves", totals.night_owl_resolves},
       {"active_set_cycles", totals.active_set_cycles},
+      {"linear_solver_fallbacks", totals.linear_solver_fallbacks},
       {"rejections_by_cause", totals.rejections}};
   summary["energy"] = {{"balance_error", last_energy_.energy_balance_error()},
                        {"moved", totals.energy_scale},

@@ -547,6 +547,26 @@ TEST_CASE("linear_solver: petsc reads with its options, and without PETSc it nam
   }
 }
 
+TEST_CASE("linear_solver: krylov reads bare and with options, and without PETSc names the key",
+          "[deck]") {
+  for (const char* yaml : {"krylov", "{krylov: {method: bcgs, preconditioner: jacobi}}"}) {
+    const std::string text = minimal_with_solver(yaml);
+    if (POLYDEM_WITH_PETSC) {
+      const DeckData deck = read_deck_string(text, kFile);
+      CHECK(deck.steps[0].linear_solver.name == "krylov");
+      CHECK(deck.steps[0].linear_solver.make);
+      CHECK_FALSE(deck.steps[0].linear_solver.make_distributed);  // one process's solve
+    } else {
+      check_error(text, 4, 20, "steps[0].linear_solver", "built without PETSc");
+    }
+  }
+  if (!POLYDEM_WITH_PETSC) return;
+  check_error(minimal_with_solver("{krylov: {preconditioner: lu}}"), 4, 46,
+              "steps[0].linear_solver.krylov.preconditioner", "lu");
+  check_error(minimal_with_solver("{krylov: {options: \"ksp_monitor\"}}"), 4, 39,
+              "steps[0].linear_solver.krylov.options", "must start with an option name");
+}
+
 TEST_CASE("a bare name is the back end with its defaults", "[deck]") {
   for (const char* name : {"auto", "umfpack", "cholmod"}) {
     const DeckData deck = read_deck_string(minimal_with_solver(name), kFile);
