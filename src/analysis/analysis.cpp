@@ -43,7 +43,8 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-constexpr const char* kCheckpointMagic = "polydem checkpoint 5";
+// 6: the output history (restart into the same folder) and the linear-solver fallbacks.
+constexpr const char* kCheckpointMagic = "polydem checkpoint 6";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v :

@@ -47,7 +47,8 @@ std::string RunEnergy::drift_warning(double drift) const {
   std::snprintf(text, sizeof text,
                 "the energy balance is off by %.4g J, %.3g %% of the %.4g J the run moved "
                 "(checks.energy_drift allows %.3g %%): the results are not to be trusted; "
-                "lower dt.max or dt.energy_gain_tolerance, or set dt.error_tolerance",
+                "lower dt.relative_energy_tolerance or dt.max (docs/deck.md, \"Choosing the law "
+                "and the step\")",
                 error, 100 * std::abs(error) / scale_, scale_, 100 * drift);
   return text;
 }

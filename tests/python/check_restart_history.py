@@ -19,7 +19,7 @@ the full run's byte for byte, no *.part left and no note on stderr.
   full run's samples after it, with the same .vtu bytes;
 - changed: the killed run's folder, whose monitor.csv lost rows, is refused
   with exit 2 and left as it was;
-- a checkpoint of the previous format ("polydem checkpoint 4") is refused with
+- a checkpoint of a previous format ("polydem checkpoint 4") is refused with
   exit 2.
 """
 import filecmp
