@@ -15,6 +15,7 @@
 #include "src/deck/deck_reader.hpp"
 #include "tests/support/analysis_fixtures.hpp"
 #include "tests/support/deck_fixtures.hpp"
+#include "tests/support/linear_solve.hpp"
 #include "tests/support/sparse_fixtures.hpp"
 
 using namespace polydem;
@@ -27,20 +28,6 @@ const parallel::Session petsc_session;
 
 LinearSolverChoice krylov(const std::string& yaml) {
   return linear_solvers().build(declared("linear_solver", yaml));
-}
-
-Eigen::VectorXd solve_once(LinearSolver& solver, const SparseMatrix& matrix,
-                           const Eigen::VectorXd& rhs) {
-  solver.analyze(matrix);
-  REQUIRE(solver.factorize(matrix));
-  Eigen::VectorXd solution;
-  REQUIRE(solver.solve(rhs, solution));
-  return solution;
-}
-
-Eigen::VectorXd umfpack_solution(const SparseMatrix& matrix, const Eigen::VectorXd& rhs) {
-  auto umfpack = make_umfpack_solver();
-  return solve_once(*umfpack, matrix, rhs);
 }
 
 double relative_residual(const SparseMatrix& matrix, const Eigen::VectorXd& solution,

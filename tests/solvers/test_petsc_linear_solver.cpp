@@ -14,6 +14,7 @@
 #include "solvers/umfpack_solver.hpp"
 #include "src/analysis/global_system.hpp"
 #include "tests/support/analysis_fixtures.hpp"
+#include "tests/support/linear_solve.hpp"
 #include "tests/support/sparse_fixtures.hpp"
 
 using namespace polydem;
@@ -23,20 +24,6 @@ namespace {
 
 // The first PETSc solver starts PETSc; it ends after the last test.
 const parallel::Session petsc_session;
-
-Eigen::VectorXd solve_once(LinearSolver& solver, const SparseMatrix& matrix,
-                           const Eigen::VectorXd& rhs) {
-  solver.analyze(matrix);
-  REQUIRE(solver.factorize(matrix));
-  Eigen::VectorXd solution;
-  REQUIRE(solver.solve(rhs, solution));
-  return solution;
-}
-
-Eigen::VectorXd umfpack_solution(const SparseMatrix& matrix, const Eigen::VectorXd& rhs) {
-  auto umfpack = make_umfpack_solver();
-  return solve_once(*umfpack, matrix, rhs);
-}
 
 double relative_difference(const Eigen::VectorXd& value, const Eigen::VectorXd& reference) {
   return (value - reference).norm() / reference.norm();
