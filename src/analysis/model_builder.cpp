@@ -1,4 +1,5 @@
 #include "src/analysis/model_builder.hpp"
+#include "src/analysis/body_table.hpp"
 
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/contact_builder.hpp"
@@ -105,6 +106,7 @@ Model build_model(const DeckData& deck) {
     if (!problem.empty()) throw InputError(deck.path + ": initial configuration: " + problem);
   }
   set_consistent_accelerations(model, 0.0);
+  tracked_bodies(model, deck.output);  // output.bodies names bodies that exist
   return model;
 }
 

@@ -38,6 +38,7 @@ void OutputHistory::write(StateWriter& out) const {
   out.put(time);
   put(out, monitor);
   put(out, newton);
+  put(out, bodies);
   out.put(static_cast<std::int64_t>(sample_times.size()));
   for (const double t : sample_times) out.put(t);
 }
@@ -47,6 +48,7 @@ void OutputHistory::read(StateReader& in) {
   time = in.real();
   monitor = log_extent(in);
   newton = log_extent(in);
+  bodies = log_extent(in);
   sample_times.resize(in.count(std::size_t{1} << 32));
   for (double& t : sample_times) t = in.real();
 }

@@ -21,6 +21,7 @@ struct OutputHistory {
   double time = 0;                   ///< of the last accepted step
   LogExtent monitor;                 ///< monitor.csv
   LogExtent newton;                  ///< newton.csv
+  LogExtent bodies;                  ///< bodies.csv (empty when output.bodies is)
   std::vector<double> sample_times;  ///< one per sample: vtk/*_NNNNNN.vtu with NNNNNN its index
 
   void write(StateWriter& out) const;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "src/analysis/body_resultants.hpp"
+#include "src/analysis/body_table.hpp"
 #include "src/analysis/surface_output.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/rotation.hpp"
@@ -178,7 +179,11 @@ nlohmann::ordered_json reactions_json(const Model& model, const std::vector<Wren
 
 RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
                      const DeckData& deck)
-    : directory_(directory), deck_(deck), monitor_columns_(monitor_columns(model)) {}
+    : directory_(directory),
+      deck_(deck),
+      monitor_columns_(monitor_columns(model)),
+      tracked_(tracked_bodies(model, deck.output)),
+      body_columns_(body_table_columns(model, tracked_)) {}
 
 RunOutput::~RunOutput() = default;
 
@@ -190,6 +195,8 @@ void RunOutput::open_new(const Model& model) {
   create_output_directory(directory_);
   monitor_csv_ = std::make_unique<CsvLog>(directory_ / "monitor.csv", monitor_columns_);
   newton_csv_ = std::make_unique<CsvLog>(directory_ / "newton.csv", kNewtonColumns);
+  if (!tracked_.empty())
+    bodies_csv_ = std::make_unique<CsvLog>(directory_ / "bodies.csv", body_columns_);
   if (deck_.output.vtk) create_output_directory(directory_ / "vtk");
   make_collections(model);
 }
@@ -213,6 +220,8 @@ void RunOutput::check_history(const OutputHistory& history) const {
     refuse(directory_ / "monitor.csv", kNotAsItWas);
   if (!AppendOnlyLog::resumable(directory_ / "newton.csv", history.newton))
     refuse(directory_ / "newton.csv", kNotAsItWas);
+  if (!tracked_.empty() && !AppendOnlyLog::resumable(directory_ / "bodies.csv", history.bodies))
+    refuse(directory_ / "bodies.csv", kNotAsItWas);
   for (const Series& series : all_series())
     for (std::size_t k = 0; k < history.sample_times.size(); ++k)
       if (const auto file = sample_file(series.kind, k); !std::filesystem::exists(file))
@@ -225,7 +234,10 @@ void RunOutput::continue_history(const Model& model, const OutputHistory& histor
   check_history(history);
   monitor_csv_ = CsvLog::resume(directory_ / "monitor.csv", monitor_columns_, history.monitor);
   newton_csv_ = CsvLog::resume(directory_ / "newton.csv", kNewtonColumns, history.newton);
-  if (!monitor_csv_ || !newton_csv_)  // changed since check_history() read them
+  if (!tracked_.empty())
+    bodies_csv_ = CsvLog::resume(directory_ / "bodies.csv", body_columns_, history.bodies);
+  if (!monitor_csv_ || !newton_csv_ || (!tracked_.empty() && !bodies_csv_))
+    // changed since check_history() read them
     throw InputError(cannot_continue(directory_, history, directory_ / "monitor.csv", kNotAsItWas));
   for (const Series& series : all_series()) {
     std::vector<std::filesystem::path> files;
@@ -286,6 +298,7 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
     row.insert(row.end(),
                {w.force.x(), w.force.y(), w.force.z(), w.moment.x(), w.moment.y(), w.moment.z()});
   monitor_csv_->write_row(row);
+  if (bodies_csv_) bodies_csv_->write_row(body_table_row(model, tracked_, record.time));
   for (std::size_t k = 0; k < record.residual_norms.size(); ++k)
     newton_csv_->write_row({record.time, record.dt, static_cast<double>(k),
                             record.residual_norms[k],
@@ -315,13 +328,18 @@ void RunOutput::sample(const Model& model, double time) {
 void RunOutput::persist() {
   monitor_csv_->flush();
   newton_csv_->flush();
+  if (bodies_csv_) bodies_csv_->flush();
 }
 
 // persist() came first, so the logs' extents are what is on disk.
 void RunOutput::write_state(StateWriter& out) const {
   out.put(static_cast<std::int64_t>(rejected_steps_));
   explicit_steps_.write_state(out);
-  OutputHistory{directory_, last_time_, monitor_csv_->log().extent(), newton_csv_->log().extent(),
+  OutputHistory{directory_,
+                last_time_,
+                monitor_csv_->log().extent(),
+                newton_csv_->log().extent(),
+                bodies_csv_ ? bodies_csv_->log().extent() : LogExtent{},
                 sample_times_}
       .write(out);
 }
@@ -344,6 +362,7 @@ void RunOutput::read_state(StateReader& in, const Model& model) {
 void RunOutput::finished(const Model& model, const RunTotals& totals) {
   monitor_csv_->finish();
   newton_csv_->finish();
+  if (bodies_csv_) bodies_csv_->finish();
   write_summary(model, totals);
 }
 

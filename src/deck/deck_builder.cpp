@@ -199,6 +199,8 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   data.output.interval = output.real("interval");
   data.output.vtk = output.boolean("vtk");
   data.output.surfaces = output.boolean("surfaces");
+  data.output.bodies = output.string("bodies");
+  data.output.bodies_mark = output.at("bodies").mark;
   for (const auto& item : deck.objects("steps")) data.steps.push_back(step(item));
   for (const auto& item : deck.objects("bodies")) data.bodies.push_back(body(item));
   const MeshSource source{std::filesystem::path(file_name).parent_path()};

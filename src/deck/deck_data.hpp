@@ -171,6 +171,8 @@ struct OutputSpec {
   double interval = 0;   ///< s between samples; 0 = only the initial and final states
   bool vtk = true;       ///< write results.pvd and the VTU samples
   bool surfaces = true;  ///< with vtk: surfaces.pvd of the bodies' and boundaries' triangles
+  std::string bodies;    ///< bodies.csv: "all", or names separated by commas or spaces
+  SourceMark bodies_mark;
 };
 
 struct DeckData {

@@ -129,6 +129,16 @@ ObjectSchema output_params() {
       .at_least(0);
   schema.add_bool("vtk", "Write results.pvd and its VTU samples.").with_default(true);
   schema
+      .add_string("bodies",
+                  "Bodies whose state and contact resultant go to bodies.csv at every accepted "
+                  "step, one row per step: `all`, or names separated by commas or spaces; "
+                  "empty: no bodies.csv. Per body 18 columns <name>_x, _y, _z (centre of mass, "
+                  "m), _rx, _ry, _rz (rotation vector), _vx, _vy, _vz (centre-of-mass velocity), "
+                  "_wx, _wy, _wz (angular velocity), _fx, _fy, _fz (contact force, N) and _mx, "
+                  "_my, _mz (its moment about the centre of mass, N·m).")
+      .with_default(std::string())
+      .allowing_empty();
+  schema
       .add_bool("surfaces",
                 "With vtk: also write surfaces.pvd, the triangulated surfaces of the bodies with "
                 "shapes and of the active boundaries per sample (for ParaView and `polydem "

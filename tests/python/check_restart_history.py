@@ -34,6 +34,11 @@ import time
 LOGS = ("monitor.csv", "newton.csv")
 
 
+def logs(folder):
+    """The logs of a run: bodies.csv too when its deck sets output.bodies."""
+    return LOGS + (("bodies.csv",) if os.path.exists(os.path.join(folder, "bodies.csv")) else ())
+
+
 def fail(message):
     print("FAIL:", message)
     sys.exit(1)
@@ -60,7 +65,7 @@ def same_bytes(reference, folder, label):
     """monitor.csv, newton.csv, the .pvd and .vtu files of `folder` equal `reference`'s."""
     if pvds(folder) != pvds(reference) or not pvds(reference):
         fail(f"{label}: .pvd files {pvds(folder)}, the full run has {pvds(reference)}")
-    for name in LOGS + tuple(pvds(reference)):
+    for name in logs(reference) + tuple(pvds(reference)):
         if read(os.path.join(folder, name)) != read(os.path.join(reference, name)):
             fail(f"{label}: {name} differs from the full run's")
     if vtus(folder) != vtus(reference):
@@ -146,7 +151,7 @@ def check_restart_into_new_folder(polydem, deck, checkpoint, fresh, full, every,
     if result.returncode != 0 or len(notes) != 1 or os.path.abspath(full) not in notes[0]:
         fail(f"restart into a new folder: exit {result.returncode}, stderr {result.stderr!r}; "
              f"expected one note naming {os.path.abspath(full)}")
-    for name in LOGS:
+    for name in logs(full):
         reference = read(os.path.join(full, name)).decode().splitlines(keepends=True)
         lines = read(os.path.join(fresh, name)).decode().splitlines(keepends=True)
         tail = len(lines) - 1
