@@ -190,10 +190,12 @@ ObjectSchema interaction_params() {
   schema
       .add_real("damping_ramp",
                 "The normal dashpot (eq. 52 or `damping`, of any kind) fades in (smoothstep) over "
-                "this outer "
-                "fraction of the skin, so that the normal force is C¹ where contact starts and "
-                "Newton does not "
-                "cycle there; 0: as printed (a jump at the skin for eq. 52 with exponent 1).")
+                "this outer fraction of the skin, so that the normal force is C¹ where contact "
+                "starts and Newton does not cycle there; 0: as printed (a jump at the skin for "
+                "eq. 52 with exponent 1). Within the ramp the dashpot is ζ times smoothstep of the "
+                "overlap over (damping_ramp·ḡ): a contact whose overlap stays in it, such as one "
+                "at rest under a stiff law (a 6 N corner on {stiffness: 1e9} overlaps 6 nm of a "
+                "1 mm skin), is damped much less than ζ says; set 0 where ζ must hold.")
       .with_default(0.1)
       .at_least(0)
       .at_most(1);
