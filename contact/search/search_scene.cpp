@@ -6,6 +6,9 @@ namespace polydem {
 
 std::optional<double> SearchScene::skin(const BodyPair& pair) const {
   const auto a = static_cast<std::size_t>(pair.body_a);
+  if (pair.boundary < 0 && !body_held.empty() && body_held[a] != 0 &&
+      body_held[static_cast<std::size_t>(pair.body_b)] != 0)
+    return std::nullopt;
   const int group_b = pair.boundary >= 0 ? boundary_groups[static_cast<std::size_t>(pair.boundary)]
                                          : body_groups[static_cast<std::size_t>(pair.body_b)];
   if (!interactions->interacts(body_groups[a], group_b)) return std::nullopt;

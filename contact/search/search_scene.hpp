@@ -24,6 +24,9 @@ struct SearchScene {
   /// Empty: every pair is wanted. Else per body: 1 when the pairs it heads (as
   /// the lower-numbered body, or with a boundary) are wanted.
   std::span<const char> heads_wanted_pairs;
+  /// Empty: no body is held. Else per body: 1 when it is held in space; two
+  /// held bodies never pair (neither can move, so their contact is no load).
+  std::span<const char> body_held;
 
   bool wants_pairs_of(std::size_t body) const {
     return heads_wanted_pairs.empty() || heads_wanted_pairs[body] != 0;

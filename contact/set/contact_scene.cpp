@@ -39,6 +39,7 @@ ContactScene::ContactScene(std::vector<ContactBody> bodies, std::vector<Boundary
   };
   for (const ContactBody& body : bodies_) {
     body_groups_.push_back(body.group);
+    body_held_.push_back(body.held ? 1 : 0);
     if (body.shape) add_tree(body.shape.get());
   }
   for (const BoundarySurface& boundary : boundaries_) {

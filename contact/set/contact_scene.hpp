@@ -25,6 +25,9 @@ struct ContactBody {
   std::shared_ptr<const Shape> shape;  ///< nullptr: the body takes no part in contact
   double mass = 0;
   int group = 0;
+  /// Fixed in space (all six DOFs held): two held bodies never form a contact
+  /// pair, so a base of fixed blocks may touch or even overlap.
+  bool held = false;
 };
 
 /// An axis-aligned box (m).
@@ -65,6 +68,8 @@ class ContactScene {
   void set_verlet_margin(double margin) { settings_.verlet_margin = margin; }
   /// Per body: the cube root of its volume (0 without a shape).
   const std::vector<double>& body_sizes() const { return body_sizes_; }
+  /// Per body: 1 when it is held (ContactBody::held).
+  const std::vector<char>& body_held() const { return body_held_; }
   const std::vector<int>& body_groups() const { return body_groups_; }
   /// Per boundary: its group at the last placement, -1 when it was inactive.
   const std::vector<int>& boundary_groups() const { return boundary_groups_; }
@@ -112,6 +117,7 @@ class ContactScene {
   std::map<const Shape*, std::unique_ptr<const SubRegionTree>> trees_;  ///< one per shape, shared
   std::vector<double> body_sizes_;
   std::vector<int> body_groups_;
+  std::vector<char> body_held_;
   std::vector<int> boundary_groups_;
   std::map<std::string, int> group_ids_;
   int threads_ = 1;

@@ -34,7 +34,8 @@ SearchScene SearchStage::every_body(const StepContext& ctx, bool inflate) {
           scene_.body_sizes(),
           scene_.boundary_groups(),
           &scene_.interactions(),
-          {}};
+          {},
+          scene_.body_held()};
 }
 
 SearchScene SearchStage::place(const StepContext& ctx, bool inflate) {
@@ -44,9 +45,9 @@ SearchScene SearchStage::place(const StepContext& ctx, bool inflate) {
   const std::span<const int> searched = partition_->searched_bodies();
   for (std::size_t k = 0; k < searched.size(); ++k)
     searched_objects_[k] = scene_.body_object(ctx, searched[k], inflate);
-  return {searched_objects_,        boundary_objects_,        searched_groups_,
-          searched_sizes_,          scene_.boundary_groups(), &scene_.interactions(),
-          partition_->owned_flags()};
+  return {
+      searched_objects_,        boundary_objects_,      searched_groups_,          searched_sizes_,
+      scene_.boundary_groups(), &scene_.interactions(), partition_->owned_flags(), searched_held_};
 }
 
 void SearchStage::set_partition(const ContactPartition* partition) {
@@ -62,9 +63,11 @@ void SearchStage::follow_partition() {
   searched_objects_.resize(searched.size());
   searched_groups_.clear();
   searched_sizes_.clear();
+  searched_held_.clear();
   for (const int body : searched) {
     searched_groups_.push_back(scene_.body_groups()[static_cast<std::size_t>(body)]);
     searched_sizes_.push_back(scene_.body_sizes()[static_cast<std::size_t>(body)]);
+    searched_held_.push_back(scene_.body_held()[static_cast<std::size_t>(body)]);
   }
   search_.invalidate();
   followed_revision_ = partition_->revision();

@@ -63,6 +63,7 @@ class SearchStage {
   std::vector<SearchObject> searched_objects_;
   std::vector<int> searched_groups_;
   std::vector<double> searched_sizes_;
+  std::vector<char> searched_held_;
 };
 
 }  // namespace polydem

@@ -42,9 +42,11 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   GroupIndex groups;
   std::vector<ContactBody> contact_bodies;
   for (const BodySpec& body : bodies)
-    contact_bodies.push_back(body.shape.empty() ? ContactBody{body.name, nullptr, body.mass, -1}
-                                                : ContactBody{body.name, shapes.at(body.shape),
-                                                              body.mass, groups.id(body.group)});
+    contact_bodies.push_back(body.shape.empty()
+                                 ? ContactBody{body.name, nullptr, body.mass, -1, body.fixed}
+                                 : ContactBody{body.name, shapes.at(body.shape), body.mass,
+                                               groups.id(body.group),
+                                               body.fixed && body.prescribed.empty()});
   std::vector<BoundarySurface> boundaries;
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;

@@ -93,7 +93,11 @@ ObjectSchema body_params() {
   schema.add_vec3("angular_velocity", "Initial angular velocity, global frame.")
       .with_unit("rad/s")
       .with_default(Vec3(Vec3::Zero()));
-  schema.add_bool("fixed", "Hold all six DOFs at their initial values.").with_default(false);
+  schema
+      .add_bool("fixed",
+                "Hold all six DOFs at their initial values. Two fixed bodies never form a contact "
+                "pair: a base of fixed blocks may touch.")
+      .with_default(false);
   schema
       .add_string("shape",
                   "Name of its shape in `shapes`; without one the body takes no part in contact.")

@@ -57,7 +57,7 @@ struct Packing {
   }
 
   SearchScene scene() const {
-    return {bodies, boundaries, groups, sizes, boundary_groups, &table, {}};
+    return {bodies, boundaries, groups, sizes, boundary_groups, &table, {}, {}};
   }
 
   void inflate(std::mt19937& rng, double largest) {
