@@ -1,5 +1,6 @@
 // A polyhedral shape split into contact sub-regions (paper §2.4.3): every
-// face, every non-flat edge and every vertex. Built once per shape and shared
+// facet (a planar region of one or more coplanar triangles), every non-flat
+// edge and every non-flat vertex. Built once per shape and shared
 // (std::shared_ptr<const Shape>) by all bodies that use it. Coordinates are in
 // the body frame, relative to the pole.
 #pragma once
@@ -18,6 +19,9 @@ struct ShapeFace {
   Vec3 normal = Vec3::Zero();     ///< unit outward normal, body frame
   /// edges[k] joins vertices[k] and vertices[(k + 1) % 3] (index into Shape::edges).
   std::array<int, 3> edges{-1, -1, -1};
+  /// The facet this triangle belongs to, named by its representative: the
+  /// facet's lowest face index (facets.hpp).
+  int facet = -1;
 };
 
 /// Convex: dihedral angle < π seen from inside; concave: > π; flat: coplanar faces.
@@ -52,6 +56,10 @@ struct Shape {
   std::vector<ShapeFace> faces;
   std::vector<ShapeEdge> edges;
   std::vector<ShapeVertex> vertices;
+  /// Per face: the faces of its facet (itself first) when it is the facet's
+  /// representative, empty otherwise. A facet is a planar region joined by flat
+  /// edges; contact sees it as one face sub-region (facets.hpp).
+  std::vector<std::vector<int>> facet_faces;
   double bounding_radius = 0;  ///< max vertex distance from the body-frame origin
   SurfaceKind kind = SurfaceKind::ClosedSolid;
 };

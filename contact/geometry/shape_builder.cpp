@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "contact/geometry/facets.hpp"
 #include "contact/geometry/mesh_checks.hpp"
 #include "contact/geometry/mesh_edges.hpp"
 #include "contact/geometry/mesh_geometry.hpp"
@@ -94,6 +95,7 @@ std::shared_ptr<const Shape> build_shape(TriangleMesh mesh, std::string name,
   for (const MeshEdge& edge : collect_edges(shape->mesh))
     shape->edges.push_back(build_edge(edge, *shape, options.flat_angle));
   link_face_edges(*shape);
+  build_facets(*shape, options.flat_angle);
   shape->vertices = build_vertices(*shape);
   for (const Vec3& p : shape->mesh.vertices)
     shape->bounding_radius = std::max(shape->bounding_radius, p.norm());

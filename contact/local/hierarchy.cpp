@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 
+#include "contact/geometry/facets.hpp"
+
 namespace polydem {
 namespace {
 
@@ -42,9 +44,10 @@ bool vertex_edge_is_redundant(const std::vector<LocalContact>& active, const Loc
   const VertexView view = vertex_views(c).front();
   const ShapeEdge& edge = shapes[static_cast<std::size_t>(1 - view.vertex_body)]
                               ->edges[static_cast<std::size_t>(view.other.index)];
-  const auto touches = [&](int face) {
-    return face >= 0 &&
-           is_active(active, view.vertex_body, view.vertex, {SubRegionKind::Face, face});
+  const Shape& edge_shape = *shapes[static_cast<std::size_t>(1 - view.vertex_body)];
+  const auto touches = [&](int face) {  // a face is in contact through its facet
+    return face >= 0 && is_active(active, view.vertex_body, view.vertex,
+                                  {SubRegionKind::Face, facet_of(edge_shape, face)});
   };
   if (edge.kind == EdgeKind::Concave)
     return std::all_of(edge.faces.begin(), edge.faces.end(), touches);
@@ -56,11 +59,15 @@ bool attached_region_is_active(const std::vector<LocalContact>& active, const Sh
                                int own_body, int own, int partner) {
   const ShapeVertex& vertex = own_shape.vertices[static_cast<std::size_t>(own)];
   const int partner_body = 1 - own_body;
-  const auto active_with = [&](SubRegionKind kind) {
-    return [&, kind](int index) { return is_active(active, partner_body, partner, {kind, index}); };
+  const auto face_active = [&](int face) {
+    return is_active(active, partner_body, partner,
+                     {SubRegionKind::Face, facet_of(own_shape, face)});
   };
-  return std::any_of(vertex.faces.begin(), vertex.faces.end(), active_with(SubRegionKind::Face)) ||
-         std::any_of(vertex.edges.begin(), vertex.edges.end(), active_with(SubRegionKind::Edge));
+  const auto edge_active = [&](int edge) {
+    return is_active(active, partner_body, partner, {SubRegionKind::Edge, edge});
+  };
+  return std::any_of(vertex.faces.begin(), vertex.faces.end(), face_active) ||
+         std::any_of(vertex.edges.begin(), vertex.edges.end(), edge_active);
 }
 
 bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const LocalContact& c,

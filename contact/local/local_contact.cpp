@@ -13,6 +13,7 @@
 #include <Eigen/LU>
 
 #include "contact/local/edge_edge.hpp"
+#include "contact/local/facet_location.hpp"
 #include "contact/local/vertex_edge.hpp"
 #include "contact/local/vertex_face.hpp"
 #include "contact/local/vertex_vertex.hpp"
@@ -108,36 +109,6 @@ struct PairView {
   std::array<SubRegion, 2> regions;
 };
 
-/// §2.4.4 for a face whose edges may be flat. A flat edge lies inside a planar
-/// region and is no sub-region of its own, so a vertex projecting onto it must
-/// belong to exactly one of the two coplanar faces, or its contact would be
-/// counted twice or lost. Both faces decide with the same signed distance,
-/// computed from the edge's own orientation and faces[0]'s normal, and faces[0]
-/// owns the closed side. Across a real (convex or concave) edge the open range
-/// holds: the edge's own pairs take over there.
-bool vertex_face_owned(const Shape& shape, int face_index, const Mat3& rotation, const Positions& x,
-                       const Eigen::Vector2d& c, double tolerance) {
-  const ShapeFace& face = shape.faces[static_cast<std::size_t>(face_index)];
-  const std::array<double, 3> weights{-(c.x() + c.y()) / 2, (1 + c.x()) / 2, (1 + c.y()) / 2};
-  for (std::size_t k = 0; k < 3; ++k) {
-    const int edge_id = face.edges[k];
-    const ShapeEdge* edge =
-        edge_id >= 0 ? &shape.edges[static_cast<std::size_t>(edge_id)] : nullptr;
-    if (edge == nullptr || edge->kind != EdgeKind::Flat) {
-      if (!(weights[(k + 2) % 3] > -tolerance / 2)) return false;  // edge k has N_{k+2} = 0
-      continue;
-    }
-    const bool forward = face.vertices[k] == edge->vertices[0];
-    const Vec3& e0 = x[forward ? 1 + k : 1 + (k + 1) % 3];
-    const Vec3& e1 = x[forward ? 1 + (k + 1) % 3 : 1 + k];
-    const Vec3 normal = rotation * shape.faces[static_cast<std::size_t>(edge->faces[0])].normal;
-    const double side = (e1 - e0).cross(x[0] - e0).dot(normal);
-    const bool owner = face_index == edge->faces[0] ? side >= 0 : side < 0;
-    if (!owner) return false;
-  }
-  return true;
-}
-
 PrimitiveSolution solve_stencil(const Stencil& s, const Positions& x, const LcpTolerances& tol,
                                 const PairView& pair) {
   PrimitiveSolution solution;
@@ -146,10 +117,10 @@ PrimitiveSolution solve_stencil(const Stencil& s, const Positions& x, const LcpT
       const auto c = vertex_face_coordinates(x[0], x[1], x[2], x[3], tol.parallel);
       if (!c) return solution;
       const int face_body = other(s.vertex_body);
-      solution.status = status_of(vertex_face_owned(
+      solution.status = status_of(facet_contains(
           *pair.shapes[static_cast<std::size_t>(face_body)],
-          pair.regions[static_cast<std::size_t>(face_body)].index,
-          pair.rotations[static_cast<std::size_t>(face_body)], x, *c, tol.parametric));
+          pair.regions[static_cast<std::size_t>(face_body)].index, face_weights(*c),
+          pair.rotations[static_cast<std::size_t>(face_body)], x[1], x[0], tol.parametric));
       set_side_coordinates(solution.convective, other(s.vertex_body), c->x(), c->y());
       solution.gap = s.sign * vertex_face_gap(x[0], x[1], x[2], x[3]);
       break;

@@ -44,7 +44,8 @@ std::vector<SubRegion> contact_sub_regions(const Shape& shape) {
     }
   }
   for (std::size_t f = 0; f < shape.faces.size(); ++f) {
-    regions.push_back({SubRegionKind::Face, static_cast<int>(f)});
+    if (shape.faces[f].facet == static_cast<int>(f))  // one sub-region per facet
+      regions.push_back({SubRegionKind::Face, static_cast<int>(f)});
   }
   return regions;
 }

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <tuple>
 
+#include "contact/geometry/facets.hpp"
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/penetration.hpp"
 #include "contact/pair/closest_points.hpp"
@@ -126,12 +128,46 @@ WorldPrimitive primitive_at(const Shape& shape, const RigidTrialState& pose, Sub
   return primitive;
 }
 
+/// Facets with more triangles than this get no clearance (0: unknown), so
+/// that a finely split plane costs no loop over its triangles per candidate.
+constexpr std::size_t kFacetClearanceLimit = 32;
+
+/// The primitives of a sub-region at `pose`: a facet's triangles, or the region
+/// itself; empty when a facet has too many triangles to be worth the loop.
+void primitives_of(const Shape& shape, const RigidTrialState& pose, SubRegion region,
+                   std::vector<WorldPrimitive>& out) {
+  out.clear();
+  if (region.kind != SubRegionKind::Face) {
+    out.push_back(primitive_at(shape, pose, region));
+    return;
+  }
+  const std::vector<int>& faces = facet_members(shape, region.index);
+  if (faces.size() > kFacetClearanceLimit) return;
+  for (const int face : faces)
+    out.push_back(primitive_at(shape, pose, {SubRegionKind::Face, face}));
+}
+
+/// The distance at pose i of two sub-regions (a facet's is its nearest
+/// triangle's); 0 when unknown.
+double clearance_between(const Shape& shape_a, const RigidTrialState& pose_a, SubRegion region_a,
+                         const Shape& shape_b, const RigidTrialState& pose_b, SubRegion region_b) {
+  thread_local std::vector<WorldPrimitive> on_a, on_b;
+  primitives_of(shape_a, pose_a, region_a, on_a);
+  primitives_of(shape_b, pose_b, region_b, on_b);
+  if (on_a.empty() || on_b.empty()) return 0.0;
+  double squared = std::numeric_limits<double>::infinity();
+  for (const WorldPrimitive& x : on_a)
+    for (const WorldPrimitive& y : on_b)
+      squared = std::min(squared, primitives_squared_distance(x, y));
+  return std::sqrt(squared);
+}
+
 }  // namespace
 
 void ContactPairElement::add_candidate(const SubRegion& region_a, const SubRegion& region_b) {
-  const double squared = primitives_squared_distance(primitive_at(*a_.shape, pose_i_a_, region_a),
-                                                     primitive_at(*b_.shape, pose_i_b_, region_b));
-  candidates_.push_back({region_a, region_b, std::sqrt(squared)});
+  candidates_.push_back(
+      {region_a, region_b,
+       clearance_between(*a_.shape, pose_i_a_, region_a, *b_.shape, pose_i_b_, region_b)});
 }
 
 void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> made) {

@@ -64,6 +64,8 @@ void brute_force_sub_region_pairs(const SearchObject& a, const SearchObject& b, 
     }
   }
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(start), out.end());
+  // A facet's triangles are primitives of one sub-region: report its pairs once.
+  out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(start), out.end()), out.end());
 }
 
 void brute_force_candidates(const SearchScene& scene, CandidateSet& out) {

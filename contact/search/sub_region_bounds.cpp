@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <span>
 
+#include "contact/geometry/facets.hpp"
 #include "contact/local/pair_query.hpp"
 
 namespace polydem {
 namespace {
 
-SubRegionBounds bounds_of(const Shape& shape, SubRegion region) {
+/// The bounds of `region`; of face `triangle` for a facet (whose other faces have their own).
+SubRegionBounds bounds_of(const Shape& shape, SubRegion region, int triangle) {
   const auto vertex = [&](int id) -> const Vec3& {
     return shape.mesh.vertices[static_cast<std::size_t>(id)];
   };
@@ -27,7 +29,7 @@ SubRegionBounds bounds_of(const Shape& shape, SubRegion region) {
       break;
     case SubRegionKind::Face:
       for (std::size_t k = 0; k < 3; ++k)
-        bounds.vertices[k] = vertex(shape.faces[index].vertices[k]);
+        bounds.vertices[k] = vertex(shape.faces[static_cast<std::size_t>(triangle)].vertices[k]);
       bounds.count = 3;
       break;
   }
@@ -46,8 +48,16 @@ SubRegionBounds bounds_of(const Shape& shape, SubRegion region) {
 
 std::vector<SubRegionBounds> sub_region_bounds(const Shape& shape) {
   std::vector<SubRegionBounds> bounds;
-  for (const SubRegion region : contact_sub_regions(shape))
-    bounds.push_back(bounds_of(shape, region));
+  for (const SubRegion region : contact_sub_regions(shape)) {
+    if (region.kind != SubRegionKind::Face) {
+      bounds.push_back(bounds_of(shape, region, -1));
+      continue;
+    }
+    // A facet is bounded triangle by triangle: each is a primitive of the
+    // facet's sub-region, and the search reports the facet once.
+    for (const int triangle : facet_members(shape, region.index))
+      bounds.push_back(bounds_of(shape, region, triangle));
+  }
   return bounds;
 }
 

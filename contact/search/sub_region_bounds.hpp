@@ -24,7 +24,8 @@ struct SubRegionBounds {
   Vec3 box_max = Vec3::Zero();
 };
 
-/// One entry per contact sub-region, in contact_sub_regions order.
+/// One entry per contact sub-region, in contact_sub_regions order; a facet has
+/// one entry per triangle, each naming the facet.
 std::vector<SubRegionBounds> sub_region_bounds(const Shape& shape);
 
 }  // namespace polydem

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <span>
+#include <tuple>
 #include <utility>
 
 #include "contact/search/sub_region_proximity.hpp"
@@ -23,15 +24,31 @@ std::uint64_t region_order_key(const SubRegionPair& regions) {
   return (half(regions.first) << 32) | half(regions.second);
 }
 
-void sort_by_regions(const SearchObject& a, const SearchObject& b, std::span<PrimitivePair> pairs) {
+/// Sorts the pairs by sub-region pair and keeps one pair of primitives per
+/// sub-region pair: a facet's triangles are primitives of one sub-region, and
+/// its contact is one contact. Ties keep the lowest primitive pair, so the
+/// result does not depend on the order the traversal found them in. Returns
+/// the number kept.
+std::size_t sort_by_regions(const SearchObject& a, const SearchObject& b,
+                            std::span<PrimitivePair> pairs) {
   thread_local std::vector<std::pair<std::uint64_t, PrimitivePair>> keyed;
   keyed.clear();
   for (const PrimitivePair pair : pairs)
     keyed.emplace_back(region_order_key(regions_of(a, b, pair)), pair);
-  // Keys are unique (a primitive is one sub-region), so the order is total.
-  std::sort(keyed.begin(), keyed.end(),
-            [](const auto& x, const auto& y) { return x.first < y.first; });
-  for (std::size_t k = 0; k < keyed.size(); ++k) pairs[k] = keyed[k].second;
+  std::sort(keyed.begin(), keyed.end(), [](const auto& x, const auto& y) {
+    return std::tie(x.first, x.second.a, x.second.b) < std::tie(y.first, y.second.a, y.second.b);
+  });
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < keyed.size(); ++k)
+    if (k == 0 || keyed[k].first != keyed[k - 1].first) pairs[kept++] = keyed[k].second;
+  return kept;
+}
+
+/// sort_by_regions on the pairs `out` gained since `start`, dropping the repeats.
+void sort_new_pairs(const SearchObject& a, const SearchObject& b, std::size_t start,
+                    std::vector<PrimitivePair>& out) {
+  const std::size_t kept = sort_by_regions(a, b, std::span(out).subspan(start));
+  out.resize(start + kept);
 }
 
 }  // namespace
@@ -51,7 +68,7 @@ void near_sub_region_pairs(const SearchObject& a, const SearchObject& b, double 
                        if (primitives_within(world_a[pair.a], world_b[pair.b], reach))
                          out.push_back(pair);
                      });
-  sort_by_regions(a, b, std::span(out).subspan(start));
+  sort_new_pairs(a, b, start, out);
 }
 
 static_assert(SubRegionTree::kLeafSize * SubRegionTree::kLeafSize <= 64,
@@ -101,7 +118,7 @@ void near_sub_region_pairs_in(const SearchObject& a, const SearchObject& b, doub
       if (primitives_within(world_a[pair.a], world_b[pair.b], reach)) out.push_back(pair);
     }
   }
-  sort_by_regions(a, b, std::span(out).subspan(start));
+  sort_new_pairs(a, b, start, out);
 }
 
 }  // namespace polydem

@@ -44,7 +44,7 @@ double Analysis::step_start_time(int index) const {
 namespace {
 
 // 6: the output history (restart into the same folder) and the linear-solver fallbacks.
-constexpr const char* kCheckpointMagic = "polydem checkpoint 6";
+constexpr const char* kCheckpointMagic = "polydem checkpoint 7";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v :

@@ -18,6 +18,7 @@
 
 #include <Eigen/Geometry>
 
+#include "contact/geometry/facets.hpp"
 #include "contact/local/local_contact.hpp"
 #include "tests/support/finite_differences.hpp"
 
@@ -72,6 +73,7 @@ polydem::Shape shape_from_mesh(const polydem::TriangleMesh& mesh) {
     shape.vertices[static_cast<std::size_t>(key.second)].edges.push_back(id);
     shape.edges.push_back(edge);
   }
+  polydem::build_facets(shape, 1e-4);  // faces not linked to edges: one facet each
   return shape;
 }
 

@@ -11,6 +11,7 @@
 
 #include <Eigen/Geometry>
 
+#include "contact/geometry/facets.hpp"
 #include "contact/geometry/generators.hpp"
 #include "contact/geometry/shape_builder.hpp"
 #include "contact/local/hierarchy.hpp"
@@ -30,6 +31,12 @@ using polydem::Vec3;
 SubRegion vertex(int i) { return {SubRegionKind::Vertex, i}; }
 SubRegion edge(int i) { return {SubRegionKind::Edge, i}; }
 SubRegion face(int i) { return {SubRegionKind::Face, i}; }
+/// The face sub-region (facet) holding the triangle with vertices `v`.
+SubRegion facet(const Shape& shape, std::array<int, 3> v) {
+  return face(polydem::facet_of(shape, polydem::test::find_face(shape, v)));
+}
+/// The face sub-region (facet) holding triangle `f`.
+SubRegion facet(const Shape& shape, int f) { return face(polydem::facet_of(shape, f)); }
 
 using polydem::test::find_edge;
 using polydem::test::find_face;
@@ -87,8 +94,8 @@ TEST_CASE("cube resting on a cube: the pointwise representation of Fig. 4c",
   const polydem::PosedShape b{cube.get(), Vec3(1.0, 0.8, 0.5 + gap)};
   const auto contacts = polydem::query_local_contacts(a, b, options(0.05));
   const std::vector<Key> expected = sorted({
-      {Degeneration::VertexFace, face(find_face(*cube, {4, 5, 6})), vertex(0)},
-      {Degeneration::VertexFace, vertex(7), face(find_face(*cube, {1, 2, 3}))},
+      {Degeneration::VertexFace, facet(*cube, {4, 5, 6}), vertex(0)},
+      {Degeneration::VertexFace, vertex(7), facet(*cube, {1, 2, 3})},
       {Degeneration::EdgeEdge, edge(find_edge(*cube, 5, 7)), edge(find_edge(*cube, 0, 1))},
       {Degeneration::EdgeEdge, edge(find_edge(*cube, 6, 7)), edge(find_edge(*cube, 0, 2))},
   });
@@ -117,8 +124,8 @@ TEST_CASE("vertex entering a concave corner (Fig. 9)", "[local_contact][pairs]")
                               Eigen::Quaterniond(Eigen::AngleAxisd(M_PI / 4, Vec3::UnitY()))};
   // Floor triangles are split by the diagonal x + y = 1, wall triangles by z = y + 1:
   // the apex projects into floor triangle {2, 9, 3} and wall triangle {3, 10, 9}.
-  const SubRegion floor = face(find_face(*block, {2, 9, 3}));
-  const SubRegion wall = face(find_face(*block, {3, 9, 10}));
+  const SubRegion floor = facet(*block, {2, 9, 3});
+  const SubRegion wall = facet(*block, {3, 9, 10});
   SECTION("without the hierarchy: both faces and the concave edge") {
     const auto contacts = polydem::query_local_contacts(a, b, options(0.1, false));
     CHECK(keys(contacts) == sorted({{Degeneration::VertexFace, floor, vertex(0)},
@@ -146,7 +153,7 @@ TEST_CASE("a vertex crossing the border of a face at a convex edge: one contact,
   const auto spike = polydem::build_shape(pyramid(0.3, 1.0), "spike");
   const double height = 0.01;
   const polydem::PosedShape a{cube.get()};
-  const SubRegion top = face(find_face(*cube, {5, 7, 6}));
+  const SubRegion top = facet(*cube, {5, 7, 6});
   const SubRegion rim = edge(find_edge(*cube, 5, 7));
   const auto apex_at = [&](double d) {
     return polydem::PosedShape{spike.get(), Vec3(0.5 - d, 0.1, 0.5 + height)};
@@ -208,20 +215,23 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
   const int concave = find_edge(*block, 3, 9);
   const auto& faces = block->edges[static_cast<std::size_t>(concave)].faces;
   const LocalContact ve = contact(Degeneration::VertexEdge, edge(concave), vertex(0));
-  const LocalContact vf0 = contact(Degeneration::VertexFace, face(faces[0]), vertex(0));
-  const LocalContact vf1 = contact(Degeneration::VertexFace, face(faces[1]), vertex(0));
+  const LocalContact vf0 = contact(Degeneration::VertexFace, facet(*block, faces[0]), vertex(0));
+  const LocalContact vf1 = contact(Degeneration::VertexFace, facet(*block, faces[1]), vertex(0));
 
   SECTION("vertex-edge off only when the vertex touches both faces of a concave edge") {
     CHECK(survivors({ve, vf0, vf1}, *block, *cube) == keys({vf0, vf1}));
     CHECK(survivors({vf1, ve, vf0}, *block, *cube) == keys({vf1, vf0}));  // order-independent
     CHECK(survivors({ve, vf0}, *block, *cube) == keys({ve, vf0}));
     // Another vertex touching the faces does not switch this pair off.
-    const LocalContact other_vertex = contact(Degeneration::VertexFace, face(faces[1]), vertex(1));
+    const LocalContact other_vertex =
+        contact(Degeneration::VertexFace, facet(*block, faces[1]), vertex(1));
     CHECK(survivors({ve, vf0, other_vertex}, *block, *cube).size() == 3);
     // Body sides swapped: edge on B, vertex on A.
     const LocalContact ve_swapped = contact(Degeneration::VertexEdge, vertex(2), edge(concave));
-    const LocalContact vf0_swapped = contact(Degeneration::VertexFace, vertex(2), face(faces[0]));
-    const LocalContact vf1_swapped = contact(Degeneration::VertexFace, vertex(2), face(faces[1]));
+    const LocalContact vf0_swapped =
+        contact(Degeneration::VertexFace, vertex(2), facet(*block, faces[0]));
+    const LocalContact vf1_swapped =
+        contact(Degeneration::VertexFace, vertex(2), facet(*block, faces[1]));
     CHECK(survivors({ve_swapped, vf0_swapped, vf1_swapped}, *cube, *block).size() == 2);
   }
   SECTION("a convex edge's vertex-edge pair is off while the vertex touches either face") {
@@ -229,13 +239,14 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
     REQUIRE(block->edges[static_cast<std::size_t>(convex)].kind == polydem::EdgeKind::Convex);
     const auto& f = block->edges[static_cast<std::size_t>(convex)].faces;
     const LocalContact ve_convex = contact(Degeneration::VertexEdge, edge(convex), vertex(0));
-    const LocalContact on_f0 = contact(Degeneration::VertexFace, face(f[0]), vertex(0));
-    const LocalContact on_f1 = contact(Degeneration::VertexFace, face(f[1]), vertex(0));
+    const LocalContact on_f0 = contact(Degeneration::VertexFace, facet(*block, f[0]), vertex(0));
+    const LocalContact on_f1 = contact(Degeneration::VertexFace, facet(*block, f[1]), vertex(0));
     CHECK(survivors({ve_convex, on_f0}, *block, *cube) == keys({on_f0}));
     CHECK(survivors({on_f1, ve_convex}, *block, *cube) == keys({on_f1}));
     CHECK(survivors({ve_convex}, *block, *cube) == keys({ve_convex}));
     // Another vertex on the face does not switch this pair off.
-    const LocalContact other_vertex = contact(Degeneration::VertexFace, face(f[0]), vertex(1));
+    const LocalContact other_vertex =
+        contact(Degeneration::VertexFace, facet(*block, f[0]), vertex(1));
     CHECK(survivors({ve_convex, other_vertex}, *block, *cube).size() == 2);
   }
   SECTION(
@@ -245,22 +256,27 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
     const auto& edges_a7 = cube->vertices[7].edges;
     const auto& faces_b0 = cube->vertices[0].faces;
     // A face of A at vertex 7 active with B's vertex 0.
-    CHECK(survivors({vv, contact(Degeneration::VertexFace, face(faces_a7[0]), vertex(0))}, *cube,
-                    *cube)
+    CHECK(survivors({vv, contact(Degeneration::VertexFace, facet(*cube, faces_a7[0]), vertex(0))},
+                    *cube, *cube)
               .size() == 1);
     // An edge of A at vertex 7 active with B's vertex 0.
     CHECK(survivors({vv, contact(Degeneration::VertexEdge, edge(edges_a7[0]), vertex(0))}, *cube,
                     *cube)
               .size() == 1);
     // A face of B at vertex 0 active with A's vertex 7 (the other direction).
-    CHECK(survivors({contact(Degeneration::VertexFace, vertex(7), face(faces_b0[0])), vv}, *cube,
-                    *cube)
+    CHECK(survivors({contact(Degeneration::VertexFace, vertex(7), facet(*cube, faces_b0[0])), vv},
+                    *cube, *cube)
               .size() == 1);
-    // A face not attached to vertex 7 does not count.
+    // A facet with no triangle at vertex 7 does not count.
     int unrelated = -1;
     for (int f = 0; f < static_cast<int>(cube->faces.size()); ++f) {
-      if (std::find(faces_a7.begin(), faces_a7.end(), f) == faces_a7.end()) unrelated = f;
+      const auto& members = polydem::facet_members(*cube, f);
+      const bool at_7 = std::any_of(members.begin(), members.end(), [&](int m) {
+        return std::find(faces_a7.begin(), faces_a7.end(), m) != faces_a7.end();
+      });
+      if (!members.empty() && !at_7) unrelated = f;
     }
+    REQUIRE(unrelated >= 0);
     CHECK(
         survivors({vv, contact(Degeneration::VertexFace, face(unrelated), vertex(0))}, *cube, *cube)
             .size() == 2);
@@ -269,8 +285,10 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
   }
 }
 
-TEST_CASE("contact sub-regions skip flat edges and vertices inside planar regions",
-          "[local_contact][pairs]") {
+TEST_CASE(
+    "contact sub-regions skip flat edges and vertices inside planar regions, and a flat side is "
+    "one facet",
+    "[local_contact][pairs]") {
   const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
   const auto regions = polydem::contact_sub_regions(*cube);
   const auto count = [&](SubRegionKind kind) {
@@ -279,6 +297,28 @@ TEST_CASE("contact sub-regions skip flat edges and vertices inside planar region
   };
   CHECK(count(SubRegionKind::Vertex) == 8);
   CHECK(count(SubRegionKind::Edge) == 12);  // 18 mesh edges, 6 flat diagonals
-  CHECK(count(SubRegionKind::Face) == 12);
+  CHECK(count(SubRegionKind::Face) == 6);   // one facet per side, two triangles each
   CHECK(std::is_sorted(regions.begin(), regions.end()));
+}
+
+TEST_CASE("a vertex crossing a flat face's diagonal: one contact, the same facet, the same gap",
+          "[local_contact][pairs][facets]") {
+  // The cube's top side is two triangles split along a diagonal through its centre.
+  // A spike's apex 10 mm above it, moved across the centre along the other
+  // diagonal: before, on and after the split line it meets one face sub-region,
+  // the side's facet, at the same gap and normal.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const auto spike = polydem::build_shape(pyramid(0.3, 1.0), "spike");
+  const SubRegion top = facet(*cube, {5, 7, 6});
+  REQUIRE(polydem::facet_members(*cube, top.index).size() == 2);
+  const polydem::PosedShape a{cube.get()};
+  for (const double s : {-1e-3, -1e-15, 0.0, 1e-15, 1e-3}) {
+    for (const Vec3& across : {Vec3(1, -1, 0), Vec3(1, 1, 0)}) {
+      const polydem::PosedShape b{spike.get(), Vec3(0, 0, 0.51) + s * across};
+      const auto contacts = polydem::query_local_contacts(a, b, options(0.02));
+      REQUIRE(keys(contacts) == std::vector<Key>{{Degeneration::VertexFace, top, vertex(0)}});
+      CHECK(contacts[0].normal_gap == Approx(0.01).epsilon(1e-12));
+      CHECK(contacts[0].normal.isApprox(Vec3(0, 0, -1)));  // from B down to A
+    }
+  }
 }
