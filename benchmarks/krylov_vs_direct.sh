@@ -10,6 +10,8 @@
 #   DECK    default examples/box_of_tetrapods/small.yaml
 #   SOLVER  what each extra run sets as every step's linear_solver
 #           (default: krylov); the first run keeps the deck's own choice.
+#           "SOLVER;KEYS" also puts KEYS first in every step's newton map,
+#           e.g. "krylov;forcing: eisenstat_walker" (each step must have one).
 # Environment: BUILD (default build), the Release build folder.
 set -euo pipefail
 if [ $# -lt 1 ]; then
@@ -27,8 +29,11 @@ mkdir -p "$out"
 # with_solver SOLVER: the deck with `linear_solver: SOLVER` in each step (the
 # lines that open a step in the top-level `steps:` list).
 with_solver() {
-  awk -v solver="$1" '
+  local newton_keys=""
+  [[ "$1" == *";"* ]] && newton_keys="${1#*;}, "
+  awk -v solver="${1%%;*}" -v keys="$newton_keys" '
     /^[a-z_]+:/ { in_steps = ($0 ~ /^steps:/) }
+    in_steps && keys != "" { sub(/newton: \{/, "newton: {" keys) }
     { print }
     in_steps && /^  - name:/ { print "    linear_solver: " solver }' "$deck"
 }

@@ -32,6 +32,10 @@ class DirectFallback final : public LinearSolver {
     return factorize_direct() && direct_->solve(rhs, solution);
   }
 
+  void set_relative_tolerance(double relative) override {
+    iterative_->set_relative_tolerance(relative);
+  }
+
   std::string name() const override {
     return iterative_->name() + " (falling back on " + direct_->name() + ")";
   }

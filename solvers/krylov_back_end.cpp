@@ -36,9 +36,11 @@ void add_method_keys(ObjectSchema& schema) {
                 "The Krylov method: restarted GMRES, or BiCGStab (short recurrences, no restart).")
       .with_default(std::string("gmres"));
   schema
-      .add_enum("preconditioner", {"ilu", "jacobi"},
+      .add_enum("preconditioner", {"ilu", "block_jacobi", "jacobi"},
                 "ILU(0) of the tangent, rebuilt at every Newton iteration (PETSc's block Jacobi "
-                "with one block, ILU(0) inside it), or the diagonal (Jacobi).")
+                "with one block, ILU(0) inside it); block_jacobi: the inverse of each body's "
+                "6×6 diagonal block (PETSc's vpbjacobi, the blocks found from the pattern); or "
+                "the diagonal (Jacobi).")
       .with_default(std::string("ilu"));
   schema.add_integer("restart", "GMRES's restart length (Krylov vectors kept).")
       .with_default(50LL)
@@ -76,16 +78,20 @@ ObjectSchema krylov_params() {
 #if POLYDEM_WITH_PETSC
 // Right preconditioning with the unpreconditioned norm: the tolerance is on the
 // residual Newton sees, not on one scaled by the preconditioner.
+std::string preconditioner_options(const std::string& name) {
+  if (name == "ilu") return " -pc_type bjacobi -sub_pc_type ilu";
+  if (name == "block_jacobi") return " -pc_type vpbjacobi";
+  return " -pc_type jacobi";
+}
+
 std::string petsc_options(const ParamSet& set) {
-  const bool ilu = set.string("preconditioner") == "ilu";
   std::ostringstream out;
   out.precision(17);
   out << "-ksp_type " << set.string("method");
   if (set.string("method") == "gmres") out << " -ksp_gmres_restart " << set.integer("restart");
   out << " -ksp_pc_side right -ksp_norm_type unpreconditioned -ksp_rtol "
       << set.real("relative_tolerance") << " -ksp_max_it " << set.integer("max_iterations")
-      << (ilu ? " -pc_type bjacobi -sub_pc_type ilu" : " -pc_type jacobi") << " "
-      << set.string("options");
+      << preconditioner_options(set.string("preconditioner")) << " " << set.string("options");
   return out.str();
 }
 #endif

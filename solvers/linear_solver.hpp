@@ -27,6 +27,10 @@ class LinearSolver {
   virtual bool factorize(const SparseMatrix& matrix) = 0;
   /// Solves with the last factorisation. False when the result is not finite.
   virtual bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) = 0;
+  /// An iterative back end stops its next solves at |b − A x| ≤ relative |b|,
+  /// but never tighter than its own tolerance; 0 restores its own.
+  /// Direct back ends solve exactly and ignore it.
+  virtual void set_relative_tolerance(double /*relative*/) {}
   /// The back end that did the last factorisation ("umfpack", "cholmod", "petsc/...").
   virtual std::string name() const = 0;
   /// Solves handed to a direct back end because this one's failed since the

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solvers/evaluation_kind.hpp"
+#include "solvers/forcing_term.hpp"
 #include "solvers/linear_solver.hpp"
 #include "solvers/newton_settings.hpp"
 
@@ -111,6 +112,7 @@ class NewtonSolver {
   Eigen::VectorXd rhs_;
   Eigen::VectorXd correction_;
   Eigen::VectorXd estimate_;  ///< the correction the converged residual still calls for
+  EisenstatWalker forcing_;   ///< with settings_.eisenstat_walker
 };
 
 }  // namespace polydem

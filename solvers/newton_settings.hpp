@@ -13,6 +13,9 @@ struct NewtonSettings {
   double residual_tolerance = 1e-8;    ///< relative to the force scale
   double increment_tolerance = 1e-10;  ///< on |δu|/L and |δα|
   double force_scale = 0;              ///< N; 0: automatic from loads and inertia
+  /// Eisenstat–Walker forcing: an iterative linear solve stops at a relative
+  /// residual η_k set by the Newton iterate's progress (inexact Newton).
+  bool eisenstat_walker = false;
 
   // Fixed policies:
   /// Give up early when the residual grows by this factor over the first one.

@@ -2,6 +2,7 @@
 
 #include <petscksp.h>
 
+#include <algorithm>
 #include <iostream>
 #include <string>
 #include <type_traits>
@@ -75,6 +76,7 @@ class PetscLinearSolver final : public LinearSolver {
   bool factorize(const SparseMatrix& matrix) override;
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override;
   std::string name() const override;
+  void set_relative_tolerance(double relative) override { requested_tolerance_ = relative; }
 
  private:
   void configure(std::string_view options);
@@ -88,6 +90,8 @@ class PetscLinearSolver final : public LinearSolver {
   VecHandle solution_;
   bool last_factorization_failed_ = false;
   bool unused_options_reported_ = false;
+  double own_tolerance_ = 0;        ///< the relative tolerance the options set
+  double requested_tolerance_ = 0;  ///< set_relative_tolerance's; 0: own_tolerance_
 };
 
 PetscLinearSolver::PetscLinearSolver(std::string_view options, std::unique_ptr<PetscLayout> layout)
@@ -108,6 +112,8 @@ void PetscLinearSolver::configure(std::string_view options) {
   petsc_check(KSPCreate(PETSC_COMM_WORLD, ksp_.replace()), "KSPCreate");
   set_default_method(ksp_.get());
   petsc_check(KSPSetFromOptions(ksp_.get()), "KSPSetFromOptions");
+  petsc_check(KSPGetTolerances(ksp_.get(), &own_tolerance_, nullptr, nullptr, nullptr),
+              "KSPGetTolerances");
 }
 
 void PetscLinearSolver::analyze(const SparseMatrix& matrix) {
@@ -142,6 +148,9 @@ bool PetscLinearSolver::solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solut
   KSPConvergedReason reason = KSP_CONVERGED_ITERATING;
   {
     ScopedOptions scope(options_.get());
+    petsc_check(KSPSetTolerances(ksp_.get(), std::max(own_tolerance_, requested_tolerance_),
+                                 PETSC_DEFAULT, PETSC_DEFAULT, PETSC_DEFAULT),
+                "KSPSetTolerances");
     petsc_check(KSPSolve(ksp_.get(), rhs_.get(), solution_.get()), "KSPSolve");
     petsc_check(KSPGetConvergedReason(ksp_.get(), &reason), "KSPGetConvergedReason");
   }

@@ -1,5 +1,6 @@
 #include "solvers/petsc/petsc_rows.hpp"
 
+#include <algorithm>
 #include <type_traits>
 
 #include "solvers/petsc/petsc_check.hpp"
@@ -13,7 +14,32 @@ int global_number(std::span<const int> global, int number) {
   return global.empty() ? number : global[static_cast<std::size_t>(number)];
 }
 
+/// A body's six equations couple to the same columns: the point blocks of
+/// body-block Jacobi are at most this long.
+constexpr PetscInt kLargestPointBlock = 6;
+
 }  // namespace
+
+// The rows of one rigid body (its free DOFs, numbered one after another) meet
+// the same elements and so have the same columns; found from the pattern alone,
+// without the solver knowing what a body is.
+std::vector<PetscInt> PetscRows::point_blocks() const {
+  std::vector<PetscInt> sizes;
+  const auto same_columns = [&](std::size_t a, std::size_t b) {
+    const int count = block_.offsets[a + 1] - block_.offsets[a];
+    return count == block_.offsets[b + 1] - block_.offsets[b] &&
+           std::equal(columns_.begin() + block_.offsets[a],
+                      columns_.begin() + block_.offsets[a + 1],
+                      columns_.begin() + block_.offsets[b]);
+  };
+  for (std::size_t row = 0; row < rows_.size(); ++row) {
+    if (!sizes.empty() && sizes.back() < kLargestPointBlock && same_columns(row - 1, row))
+      ++sizes.back();
+    else
+      sizes.push_back(1);
+  }
+  return sizes;
+}
 
 PetscRows::PetscRows(const SparseMatrix& matrix, int first, int last, std::span<const int> global)
     : block_(row_block(matrix, first, last)) {
@@ -56,6 +82,10 @@ void PetscRows::create_matrix(int owned_rows, int global_rows, MatHandle& out) c
   petsc_check(MatPreallocatorPreallocate(preallocator.get(), PETSC_TRUE, out.get()),
               "MatPreallocatorPreallocate");
   petsc_check(MatSetOption(out.get(), MAT_NEW_NONZERO_LOCATION_ERR, PETSC_TRUE), "MatSetOption");
+  std::vector<PetscInt> blocks = point_blocks();
+  petsc_check(
+      MatSetVariableBlockSizes(out.get(), static_cast<PetscInt>(blocks.size()), blocks.data()),
+      "MatSetVariableBlockSizes");
   // Every assembly sends the same entries to the same processes.
   petsc_check(MatSetOption(out.get(), MAT_SUBSET_OFF_PROC_ENTRIES, PETSC_TRUE), "MatSetOption");
 }

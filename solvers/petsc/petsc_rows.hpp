@@ -29,6 +29,10 @@ class PetscRows {
 
  private:
   void set_rows(Mat target, const double* values, InsertMode mode) const;
+  /// The point blocks of the owned rows for PETSc's variable point-block
+  /// Jacobi (`-pc_type vpbjacobi`): runs of consecutive rows with the same
+  /// columns, at most kLargestPointBlock long.
+  std::vector<PetscInt> point_blocks() const;
 
   RowBlock block_;
   std::vector<PetscInt> rows_;     ///< global row per row of the block

@@ -12,6 +12,7 @@
 #include <numeric>
 #include <vector>
 
+#include "solvers/forcing_term.hpp"
 #include "solvers/newton.hpp"
 #include "solvers/umfpack_solver.hpp"
 
@@ -317,4 +318,90 @@ TEST_CASE("every residual evaluation is recorded with what led to it", "[newton]
     CHECK(std::accumulate(report.correction_halvings.begin(), report.correction_halvings.end(),
                           0) == report.step_halvings);
   }
+}
+
+namespace {
+
+/// UMFPACK's exact correction made inexact on purpose: scaled by (1 − η), so
+/// that its relative residual is exactly η, the tolerance it was last given
+/// (or `fixed` when it was given 0).
+class InexactSolver final : public LinearSolver {
+ public:
+  explicit InexactSolver(double fixed) : fixed_(fixed) {}
+  void analyze(const SparseMatrix& m) override { exact_->analyze(m); }
+  bool factorize(const SparseMatrix& m) override { return exact_->factorize(m); }
+  bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
+    const double eta = requested_ > 0 ? requested_ : fixed_;
+    etas.push_back(eta);
+    if (!exact_->solve(rhs, solution)) return false;
+    solution *= 1 - eta;
+    return true;
+  }
+  void set_relative_tolerance(double relative) override { requested_ = relative; }
+  std::string name() const override { return "inexact umfpack"; }
+  std::vector<double> etas;
+
+ private:
+  std::unique_ptr<LinearSolver> exact_ = make_umfpack_solver();
+  double fixed_;
+  double requested_ = 0;
+};
+
+/// |r_{k+1}|/|r_k|^2 at the last correction whose residual was above `floor`.
+double last_quadratic_ratio(const std::vector<double>& norms, double floor) {
+  double ratio = 0;
+  for (std::size_t k = 0; k + 1 < norms.size(); ++k)
+    if (norms[k + 1] > floor) ratio = norms[k + 1] / (norms[k] * norms[k]);
+  return ratio;
+}
+
+}  // namespace
+
+TEST_CASE("Eisenstat-Walker forcing keeps an inexact Newton quadratic; a fixed loose one is linear",
+          "[newton][forcing]") {
+  // f(x) = e^x − 2 from x = 3; root ln 2. An exact Newton step from f has error
+  // f''/(2f') e², so |r_{k+1}| ≈ |r_k|²/2 near the root.
+  const auto f = [](double x) { return std::exp(x) - 2; };
+  const auto df = [](double x) { return std::exp(x); };
+  NewtonSettings settings = settings_with_backtracks(0);
+  SECTION("fixed η = 0.3: the residual falls by about 0.3 per iteration") {
+    InexactSolver loose(0.3);
+    ScalarProblem problem(f, df, 3.0);
+    const NewtonReport report = NewtonSolver(loose, settings).solve(problem);
+    REQUIRE(report.converged);
+    const auto& r = report.residual_norms;
+    CHECK(r[r.size() - 1] / r[r.size() - 2] > 0.05);  // linear at the end
+    CHECK(report.iterations > 20);
+  }
+  SECTION("Eisenstat-Walker: loose at first, quadratic at the end") {
+    settings.eisenstat_walker = true;
+    InexactSolver loose(0.3);
+    ScalarProblem problem(f, df, 3.0);
+    const NewtonReport report = NewtonSolver(loose, settings).solve(problem);
+    INFO(report.failure);
+    REQUIRE(report.converged);
+    CHECK(problem.x() == Approx(std::log(2.0)).epsilon(1e-12));
+    REQUIRE(loose.etas.size() >= 3);
+    CHECK(loose.etas.front() == EisenstatWalker::kFirst);
+    CHECK(*std::min_element(loose.etas.begin(), loose.etas.end()) < 1e-3);  // tight near the root
+    CHECK(last_quadratic_ratio(report.residual_norms, 1e-10) < 5.0);
+    CHECK(report.iterations < 12);
+  }
+}
+
+TEST_CASE("the Eisenstat-Walker sequence: choice 2 with alpha 2, its safeguards and its bounds",
+          "[newton][forcing]") {
+  EisenstatWalker forcing;
+  const double tolerance = 1e-12;
+  CHECK(forcing.next(1.0, tolerance) == EisenstatWalker::kFirst);
+  // r falls by 10: η = 0.9 · 0.1² = 9e-3; the safeguard 0.9 · 0.3² = 0.081 is below 0.1: off.
+  CHECK(forcing.next(0.1, tolerance) == Approx(0.9 * 0.01));
+  // The residual grew: η at most kLargest.
+  CHECK(forcing.next(1.0, tolerance) == EisenstatWalker::kLargest);
+  // A sudden fall: 0.9 · 0.01² = 9e-5, held up by the safeguard 0.9 · 0.5² = 0.225.
+  CHECK(forcing.next(0.01, tolerance) == Approx(0.9 * 0.25));
+  // Near Newton's tolerance: no tighter than what brings r below it.
+  forcing.reset();
+  CHECK(forcing.next(1e-6, tolerance) == EisenstatWalker::kFirst);
+  CHECK(forcing.next(1e-10, tolerance) == Approx(0.5 * tolerance / 1e-10));
 }

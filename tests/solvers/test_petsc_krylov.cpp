@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <random>
 #include <string>
 
 #include "solvers/linear_solver_family.hpp"
@@ -75,6 +76,7 @@ TEST_CASE("krylov's methods and preconditioners solve to their tolerance", "[pet
   const Eigen::VectorXd expected = umfpack_solution(matrix, rhs);
   for (const char* yaml :
        {"krylov", "{krylov: {method: bcgs}}", "{krylov: {preconditioner: jacobi}}",
+        "{krylov: {preconditioner: block_jacobi}}",
         "{krylov: {method: gmres, restart: 5, relative_tolerance: 1.0e-11}}"}) {
     INFO(yaml);
     const LinearSolverChoice choice = krylov(yaml);
@@ -86,6 +88,63 @@ TEST_CASE("krylov's methods and preconditioners solve to their tolerance", "[pet
     CHECK(relative_difference(solution, expected) < 100 * tolerance);
     CHECK(solver->take_fallbacks() == 0);  // UMFPACK did not answer instead
   }
+}
+
+namespace {
+
+/// `blocks` dense, diagonally dominant blocks of `size` rows on the diagonal.
+SparseMatrix random_block_diagonal(int blocks, int size, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> value(-1, 1);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int b = 0; b < blocks; ++b)
+    for (int i = 0; i < size; ++i)
+      for (int j = 0; j < size; ++j)
+        entries.emplace_back(b * size + i, b * size + j, value(rng) + (i == j ? size : 0.0));
+  SparseMatrix matrix(blocks * size, blocks * size);
+  matrix.setFromTriplets(entries.begin(), entries.end());
+  matrix.makeCompressed();
+  return matrix;
+}
+
+}  // namespace
+
+// A body's rows share their columns: the point blocks are found from the
+// pattern, so on a block-diagonal matrix block Jacobi is its exact inverse and
+// one GMRES iteration solves it, where the diagonal alone does not.
+TEST_CASE("block_jacobi inverts each body's block, found from the pattern", "[petsc][krylov]") {
+  const SparseMatrix matrix = random_block_diagonal(50, 6, 12);
+  const Eigen::VectorXd rhs = random_vector(300, 13);
+  auto blocks = krylov("{krylov: {preconditioner: block_jacobi, max_iterations: 1}}").make();
+  const Eigen::VectorXd solution = solve_once(*blocks, matrix, rhs);
+  CHECK(blocks->take_fallbacks() == 0);
+  CHECK(relative_residual(matrix, solution, rhs) <= 1e-8);
+  auto diagonal = krylov("{krylov: {preconditioner: jacobi, max_iterations: 1}}").make();
+  solve_once(*diagonal, matrix, rhs);
+  CHECK(diagonal->take_fallbacks() == 1);
+}
+
+// Inexact Newton (newton.forcing) loosens a solve, never past the back end's own tolerance.
+TEST_CASE("a Krylov solve stops at the tolerance Newton asks for", "[petsc][krylov][forcing]") {
+  const SparseMatrix matrix = random_nonsymmetric_matrix(301, 6, 7);
+  const Eigen::VectorXd rhs = random_vector(301, 8);
+  auto solver = krylov("{krylov: {preconditioner: jacobi}}").make();
+  solver->analyze(matrix);
+  REQUIRE(solver->factorize(matrix));
+  Eigen::VectorXd solution;
+  solver->set_relative_tolerance(1e-3);
+  REQUIRE(solver->solve(rhs, solution));
+  const double loose = relative_residual(matrix, solution, rhs);
+  CHECK(loose <= 1e-3);
+  CHECK(loose > 1e-8);
+  solver->set_relative_tolerance(1e-12);  // tighter than its own 1e-8: its own holds
+  REQUIRE(solver->solve(rhs, solution));
+  CHECK(relative_residual(matrix, solution, rhs) > 1e-12);
+  CHECK(relative_residual(matrix, solution, rhs) <= 1e-8);
+  solver->set_relative_tolerance(0);
+  REQUIRE(solver->solve(rhs, solution));
+  CHECK(relative_residual(matrix, solution, rhs) <= 1e-8);
+  CHECK(solver->take_fallbacks() == 0);
 }
 
 TEST_CASE("krylov solves the tangent of spinning bodies as UMFPACK does", "[petsc][krylov]") {
