@@ -11,6 +11,11 @@ namespace polydem {
 namespace {
 
 constexpr double kSafety = 0.9;
+/// The PI controller's exponents for an error of order Δt³ (k = 3): α = 0.7/k, β = 0.4/k.
+constexpr double kIntegralExponent = 0.7 / 3;
+constexpr double kProportionalExponent = 0.4 / 3;
+/// Its safety factor: a steady error settles at 0.95^(k/0.3) = 0.60 of the tolerance.
+constexpr double kPiSafety = 0.95;
 /// Of dt.energy_gain_tolerance (issue 27: the two-tetrapod drop; docs/deck.md,
 /// "Choosing the law and the step").
 constexpr double kDefaultEnergyGain = 1e-3;
@@ -130,9 +135,17 @@ void StepController::accepted(int iterations, double dt_taken, double error) {
   // dynamics allow, so growth starts from the larger of the two.
   double base = std::max(dt_, dt_taken);
   if (iterations <= settings_.easy_iterations) base *= settings_.grow_factor;
-  if (settings_.tests_accuracy() && error > 0)
-    base = std::min(base, dt_taken * kSafety * std::cbrt(1.0 / error));
+  if (settings_.tests_accuracy() && error > 0) {
+    base = std::min(base, accuracy_limit(dt_taken, error));
+    previous_error_ = error;
+  }
   dt_ = std::clamp(base, settings_.min, settings_.max);
+}
+
+double StepController::accuracy_limit(double dt_taken, double error) const {
+  if (!(previous_error_ > 0)) return dt_taken * kSafety * std::cbrt(1.0 / error);
+  return dt_taken * kPiSafety * std::pow(error, -kIntegralExponent) *
+         std::pow(previous_error_, kProportionalExponent);
 }
 
 bool StepController::rejected(double dt_taken, double error) {

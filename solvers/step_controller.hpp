@@ -4,8 +4,14 @@
 // Δt·cut_factor; a step that converged in at most `easy_iterations` lets Δt
 // grow by grow_factor up to the maximum. With an error tolerance, the local
 // error estimate of the step (newmark_error.hpp) must also stay below it: the
-// error scales as Δt³ where accelerations vary smoothly, so the next Δt is
-// chosen from (tolerance/error)^(1/3) with a safety factor.
+// error scales as Δt³ where accelerations vary smoothly, so after a rejection
+// the next Δt is (tolerance/error)^(1/3) of it, with a safety factor. After an
+// accepted step a PI controller (Gustafsson 1991; Hairer & Wanner II, eq.
+// IV.2.43) bounds the next Δt by Δt · 0.95 e_n^(−0.7/3) e_{n−1}^(0.4/3), e
+// each step's worst accuracy test over its tolerance: an error that grows
+// from step to step (a contact closing in) shrinks Δt before a step fails,
+// where the cube-root rule alone waits for the rejection. Growth still comes
+// from Newton's iteration count (easy_iterations, grow_factor).
 //
 // The controller declares the deck's `dt` section (step_controller.cpp) and is
 // made from it, so the deck's keys are its settings.
@@ -56,12 +62,22 @@ class StepController {
   /// False when Δt fell below the minimum.
   bool rejected(double dt_taken, double error = 0);
   double minimum() const { return settings_.min; }
-  /// Continues with the Δt a checkpointed run was about to try.
-  void resume(double dt) { dt_ = dt; }
+  /// The last accepted step's error over tolerance (0: none yet), which the PI
+  /// controller remembers; a checkpoint keeps it.
+  double previous_error() const { return previous_error_; }
+  /// Continues with the Δt (and the PI controller's memory) a checkpointed run had.
+  void resume(double dt, double previous_error) {
+    dt_ = dt;
+    previous_error_ = previous_error;
+  }
 
  private:
+  /// The largest next Δt the accuracy tests allow after an accepted step.
+  double accuracy_limit(double dt_taken, double error) const;
+
   StepControlSettings settings_;
   double dt_;
+  double previous_error_ = 0;
 };
 
 }  // namespace polydem

@@ -41,6 +41,23 @@ std::vector<PetscInt> PetscRows::point_blocks() const {
   return sizes;
 }
 
+// The point blocks describe a process's owned rows. Under domain decomposition
+// a process also sets rows that others own, and then no process sets blocks
+// (PETSc's vpbjacobi would fail on all of them alike): the decision is common.
+void PetscRows::set_point_blocks(int owned_rows, Mat matrix) const {
+  PetscInt first_owned = 0;
+  petsc_check(MatGetOwnershipRange(matrix, &first_owned, nullptr), "MatGetOwnershipRange");
+  bool mine = rows_.size() == static_cast<std::size_t>(owned_rows);
+  for (std::size_t row = 0; mine && row < rows_.size(); ++row)
+    mine = rows_[row] == first_owned + static_cast<PetscInt>(row);
+  int local = mine ? 1 : 0, everywhere = 0;
+  MPI_Allreduce(&local, &everywhere, 1, MPI_INT, MPI_LAND, PETSC_COMM_WORLD);
+  if (everywhere == 0) return;
+  std::vector<PetscInt> blocks = point_blocks();
+  petsc_check(MatSetVariableBlockSizes(matrix, static_cast<PetscInt>(blocks.size()), blocks.data()),
+              "MatSetVariableBlockSizes");
+}
+
 PetscRows::PetscRows(const SparseMatrix& matrix, int first, int last, std::span<const int> global)
     : block_(row_block(matrix, first, last)) {
   rows_.reserve(static_cast<std::size_t>(block_.row_count()));
@@ -82,10 +99,7 @@ void PetscRows::create_matrix(int owned_rows, int global_rows, MatHandle& out) c
   petsc_check(MatPreallocatorPreallocate(preallocator.get(), PETSC_TRUE, out.get()),
               "MatPreallocatorPreallocate");
   petsc_check(MatSetOption(out.get(), MAT_NEW_NONZERO_LOCATION_ERR, PETSC_TRUE), "MatSetOption");
-  std::vector<PetscInt> blocks = point_blocks();
-  petsc_check(
-      MatSetVariableBlockSizes(out.get(), static_cast<PetscInt>(blocks.size()), blocks.data()),
-      "MatSetVariableBlockSizes");
+  set_point_blocks(owned_rows, out.get());
   // Every assembly sends the same entries to the same processes.
   petsc_check(MatSetOption(out.get(), MAT_SUBSET_OFF_PROC_ENTRIES, PETSC_TRUE), "MatSetOption");
 }

@@ -33,6 +33,8 @@ class PetscRows {
   /// Jacobi (`-pc_type vpbjacobi`): runs of consecutive rows with the same
   /// columns, at most kLargestPointBlock long.
   std::vector<PetscInt> point_blocks() const;
+  /// Gives `matrix` the point blocks when every process's rows are its own.
+  void set_point_blocks(int owned_rows, Mat matrix) const;
 
   RowBlock block_;
   std::vector<PetscInt> rows_;     ///< global row per row of the block

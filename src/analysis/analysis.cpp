@@ -74,7 +74,8 @@ void read_totals(RunTotals& totals, StateReader& in) {
 
 // Written after an accepted step, whole or not at all, so a crash at any moment
 // leaves the previous checkpoint usable.
-void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double next_dt) {
+void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double next_dt,
+                                double previous_error) {
   observer.persist();
   StateWriter out;
   out.put(std::string(kCheckpointMagic));
@@ -82,6 +83,7 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   out.put(static_cast<std::int64_t>(index));
   out.put(time_);
   out.put(next_dt);
+  out.put(previous_error);
   out.put(next_checkpoint_);
   write_totals(totals_, out);
   write_model_state(model_, out);
@@ -102,6 +104,7 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
   first_step_ = static_cast<int>(in.count(deck_.steps.size()));
   time_ = in.real();
   resume_dt_ = in.real();
+  resume_error_ = in.real();
   next_checkpoint_ = in.real();
   read_totals(totals_, in);
   // The actions up to this step set flags and gravity; replaying them rebuilds what
@@ -162,10 +165,11 @@ bool Analysis::begin_analysis_step(int index, AnalysisObserver& observer) {
   return true;
 }
 
-void Analysis::checkpoint_if_due(AnalysisObserver& observer, int index, double next_dt) {
+void Analysis::checkpoint_if_due(AnalysisObserver& observer, int index, double next_dt,
+                                 double previous_error) {
   if (options_.checkpoint_every > 0 && time_ >= next_checkpoint_ * (1 - 1e-12)) {
     while (next_checkpoint_ <= time_ * (1 + 1e-12)) next_checkpoint_ += options_.checkpoint_every;
-    write_checkpoint(observer, index, next_dt);
+    write_checkpoint(observer, index, next_dt, previous_error);
   }
 }
 

@@ -127,8 +127,10 @@ class Analysis {
   /// pre-flight check; false when the run cannot go on.
   bool begin_analysis_step(int index, AnalysisObserver& observer);
   /// After an accepted step: a checkpoint when one is due.
-  void checkpoint_if_due(AnalysisObserver& observer, int index, double next_dt);
-  void write_checkpoint(AnalysisObserver& observer, int index, double next_dt);
+  void checkpoint_if_due(AnalysisObserver& observer, int index, double next_dt,
+                         double previous_error);
+  void write_checkpoint(AnalysisObserver& observer, int index, double next_dt,
+                        double previous_error);
   double step_start_time(int index) const;
   /// A sample of the current state (under domain decomposition with every contact on process 0).
   void sample(AnalysisObserver& observer);
@@ -138,8 +140,9 @@ class Analysis {
   RunOptions options_;
   RunTotals totals_;
   double time_ = 0;
-  int first_step_ = 0;    ///< the analysis step run() starts with
-  double resume_dt_ = 0;  ///< > 0: run() resumes inside first_step_ with this Δt
+  int first_step_ = 0;       ///< the analysis step run() starts with
+  double resume_dt_ = 0;     ///< > 0: run() resumes inside first_step_ with this Δt
+  double resume_error_ = 0;  ///< and with this last accepted error (the PI controller's memory)
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
   RunEnergy energy_;  ///< the energy account, and the scale the energy checks measure against

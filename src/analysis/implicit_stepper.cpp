@@ -82,7 +82,9 @@ Analysis::Stepper::Stepper(Analysis& analysis, int index, AnalysisObserver& obse
   system_.set_force_scale(spec_.newton.force_scale);
   linear_solver_ = linear_solver_for(spec_, analysis.decomposition_.get());
   newton_.emplace(*linear_solver_, spec_.newton);
-  if (analysis.resume_dt_ > 0) controller_.resume(std::exchange(analysis.resume_dt_, 0.0));
+  if (analysis.resume_dt_ > 0)
+    controller_.resume(std::exchange(analysis.resume_dt_, 0.0),
+                       std::exchange(analysis.resume_error_, 0.0));
 }
 
 // The decomposition first (new owners, ghosts for the step's search), then the
@@ -286,7 +288,8 @@ void Analysis::Stepper::before_report(bool sampling, StepRecord& record) {
 }
 
 void Analysis::Stepper::after_report(const StepRecord& record) {
-  analysis_.checkpoint_if_due(observer_, index_, controller_.proposed());
+  analysis_.checkpoint_if_due(observer_, index_, controller_.proposed(),
+                              controller_.previous_error());
   progress_.update(analysis_.time_, record.dt, record.newton_iterations);
   analysis_.progress_record_.update(
       analysis_.time_, spec_.name,

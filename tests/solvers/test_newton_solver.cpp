@@ -357,7 +357,7 @@ double last_quadratic_ratio(const std::vector<double>& norms, double floor) {
 
 }  // namespace
 
-TEST_CASE("Eisenstat-Walker forcing keeps an inexact Newton quadratic; a fixed loose one is linear",
+TEST_CASE("Eisenstat-Walker forcing keeps an inexact Newton quadratic, where a fixed loose one is linear",
           "[newton][forcing]") {
   // f(x) = e^x − 2 from x = 3; root ln 2. An exact Newton step from f has error
   // f''/(2f') e², so |r_{k+1}| ≈ |r_k|²/2 near the root.

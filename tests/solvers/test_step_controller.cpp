@@ -83,3 +83,51 @@ TEST_CASE("with an error tolerance the time step follows the cube root of tolera
   CHECK(controller.rejected(1e-3, 1e9));
   CHECK(controller.proposed() == Approx(1e-4).epsilon(1e-14));
 }
+
+// The PI controller against its closed form: with a steady error constant C
+// (e = C Δt³), Δt settles where e = 0.95^(3/0.3) = 0.95^10, the fixed point
+// of Δt_{n+1} = Δt_n 0.95 e_n^(−0.7/3) e_{n−1}^(0.4/3).
+TEST_CASE("the PI controller settles a steady error at 0.95^10 of the tolerance",
+          "[step_controller][pi]") {
+  StepControlSettings s = settings(1e-3, 1e-9, 1.0, 4);
+  s.error_tolerance = 1.0;
+  StepController controller(s);
+  const double c = 1e6;  // e = 1 at Δt = 1e-2
+  for (int step = 0; step < 200; ++step) {
+    const double dt = controller.proposed();
+    const double error = c * dt * dt * dt;
+    REQUIRE(controller.accurate(error));
+    controller.accepted(1, dt, error);
+  }
+  const double dt = controller.proposed();
+  CHECK(c * dt * dt * dt == Approx(std::pow(0.95, 10)).epsilon(1e-6));
+}
+
+// Approaching an impact: the error constant grows by 1000 over 150 steps
+// (4.7 % a step). The PI controller shrinks Δt as the error grows: its steady
+// error at growth g per step is (0.95³ g)^(1/0.3) = 0.72 here, below the
+// tolerance, so no step is rejected and none is far smaller than it need be.
+TEST_CASE("the PI controller follows an error that grows from step to step without rejections",
+          "[step_controller][pi]") {
+  StepControlSettings s = settings(1e-3, 1e-9, 1.0, 4);
+  s.error_tolerance = 1.0;
+  StepController controller(s);
+  int rejected = 0;
+  double c = 1e6;
+  for (int step = 0; step < 150; ++step) {
+    c *= std::pow(1000.0, 1.0 / 150);
+    double dt = controller.proposed();
+    double error = c * dt * dt * dt;
+    while (!controller.accurate(error)) {
+      ++rejected;
+      REQUIRE(controller.rejected(dt, error));
+      dt = controller.proposed();
+      error = c * dt * dt * dt;
+    }
+    controller.accepted(1, dt, error);
+  }
+  CHECK(rejected == 0);
+  const double dt = controller.proposed();
+  CHECK(c * dt * dt * dt < 1.0);
+  CHECK(c * dt * dt * dt > 0.3);  // and it does not crawl far below the tolerance
+}
