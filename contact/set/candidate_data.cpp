@@ -76,7 +76,7 @@ PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
         data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();
     data.onset_speed = approach_speed(a, b, points, direction);
     data.event_dashpot =
-        element.interaction().event_dashpot(data.onset_speed, effective_mass(a, b));
+        element.interaction().event_dashpot(data.onset_speed, step_contact_mass(a, b, data));
   }
   return data;
 }

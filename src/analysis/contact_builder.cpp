@@ -44,7 +44,8 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   for (const BodySpec& body : bodies)
     contact_bodies.push_back(body.shape.empty() ? ContactBody{body.name, nullptr, body.mass, -1}
                                                 : ContactBody{body.name, shapes.at(body.shape),
-                                                              body.mass, groups.id(body.group)});
+                                                              body.mass, groups.id(body.group),
+                                                              body.inertia, body.centre_of_mass});
   std::vector<BoundarySurface> boundaries;
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;
