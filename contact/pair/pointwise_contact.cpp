@@ -1,5 +1,6 @@
 #include "contact/pair/pointwise_contact.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -89,15 +90,21 @@ LawValues law_values(const PointwiseInput& in, double g) {
   return {law.force(g), law.force_derivative(g), law.force_second_derivative(g)};
 }
 
-/// The dashpot's share at gap g: 1 inside the skin but for its outer fraction δ,
-/// where it rises as the smoothstep s²(3 − 2s), s = (ḡ − g)/(δ ḡ). As printed,
+/// The dashpot's share at gap g: 1 inside the skin but for its outer width w,
+/// where it rises as the smoothstep s²(3 − 2s), s = (ḡ − g)/w. As printed,
 /// eq. (52) switches a dashpot 2ζ√(k m) on at the skin: a jump in the force for
 /// n1 = 1, a slope √(ḡ − g) without bound for n1 = 2; either makes Newton cycle
 /// when a contact's iterates straddle the skin. Faded in, the force is C¹ there.
+/// The jump is 2ζ√(k m)|ġ_n|: w = min(δ ḡ, |ġ_n^i| Δt), the outer fraction δ of
+/// the skin at most, and no more than the contact closes in one step at its
+/// speed of configuration i, so that a contact at rest or sliding, whose overlap
+/// may be a small part of the skin, keeps its whole ζ. w is held over the step.
 /// The share multiplies the dashpot term of every damping model (normal_damping.hpp).
 template <class S>
-S dashpot_share(const Interaction& interaction, const S& gap) {
-  const double width = interaction.damping_ramp * interaction.skin();
+S dashpot_share(const PointwiseInput& in, const S& gap) {
+  const Interaction& interaction = *in.interaction;
+  const double width =
+      std::min(interaction.damping_ramp * interaction.skin(), in.step->speed_i * in.context->dt);
   if (!(width > 0)) return S(1);
   const double s = (interaction.skin() - value_of(gap)) / width;
   if (s >= 1) return S(1);
@@ -143,7 +150,7 @@ S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_veloci
   const double coefficient = damping.restitution ? in.step->event_dashpot : damping.coefficient;
   return damped_pressure(damping.dashpot.get(), coefficient, elastic, stiffness,
                          step_contact_mass(*in.a, *in.b, *in.step), normal_velocity, clip,
-                         dashpot_share(*in.interaction, gap));
+                         dashpot_share(in, gap));
 }
 
 template <class S>

@@ -48,8 +48,11 @@ struct PointwiseStepData {
   bool active_i = false;         ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
-  double gap_i = 1e300;      ///< g_n of the LCP solution at i, valid or not; huge without one
-  double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
+  double gap_i = 1e300;    ///< g_n of the LCP solution at i, valid or not; huge without one
+  double onset_speed = 0;  ///< approach speed −ġ_n when this contact event began (m/s)
+  /// |ġ_n| at configuration i (m/s): the dashpot fades in over |ġ_n| Δt at most
+  /// (dashpot_share); huge when unknown: over the interaction's whole ramp.
+  double speed_i = 1e300;
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };
 
