@@ -16,7 +16,10 @@ template <class S>
 struct ContactStiffness {
   S own;                ///< k = −df_n/dg of this contact
   S pair;               ///< K = Σ k_j over the pair's active contacts
-  bool shared = false;  ///< false: the contact damps the pair's whole mass (eq. 52 as printed)
+  bool shared = false;  ///< false: the contact damps its own mass m* (eq. 52 as printed)
+  /// With a shared mass: M, the pair's mass against the push of its contacts
+  /// weighted by their stiffness (contact_mass.hpp), m* for a single contact.
+  S pair_mass = S(0);
 };
 
 /// What the damping force of one contact depends on.
@@ -25,9 +28,9 @@ struct DashpotState {
   double coefficient;                    ///< the dashpot's coefficient (ζ, c, ...)
   const S& elastic;                      ///< f_e = f_n(g_n)
   const ContactStiffness<S>& stiffness;  ///< k, and K with a shared pair mass
-  double mass;                           ///< the pair's effective mass m_A m_B/(m_A + m_B)
-  const S& normal_velocity;              ///< ġ_n, negative while the bodies approach
-  const S& share;                        ///< the fade-in near the skin (1 as printed)
+  double mass;  ///< m*: the sides' effective mass at the contact point along n (contact_mass.hpp)
+  const S& normal_velocity;  ///< ġ_n, negative while the bodies approach
+  const S& share;            ///< the fade-in near the skin (1 as printed)
 };
 
 /// The scaled law of an impact (impact_calibration.hpp): force and stiffness

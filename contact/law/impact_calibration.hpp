@@ -27,11 +27,12 @@
 // once more on a fine grid of e (from the closed form for the linear law), as
 // every contact candidate asks for it at the start of each step.
 //
-// m is the pair's effective mass m_A m_B/(m_A + m_B): exact for one contact,
-// and for the N equal contacts of a flat face while the impact stays out of the
-// barrier (each takes m/N with a shared pair mass, which the self-similar
-// response does not see); for such an impact reaching the barrier V is over-
-// estimated by √N.
+// m is the contact's m*, the sides' effective mass at its point along its
+// normal (contact_mass.hpp), which the viscous dashpot also meets: exact for
+// one contact, and for the N equal contacts of a flat face while the impact
+// stays out of the barrier (each takes its stiffness share of the pair's mass
+// with a shared pair mass, which the self-similar response does not see); for
+// such an impact reaching the barrier V is off by the ratio of m* to that share.
 #pragma once
 
 #include <memory>

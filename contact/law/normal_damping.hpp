@@ -49,10 +49,10 @@ std::shared_ptr<const Dashpot> dashpot_named(const std::string& name);
 std::vector<std::string> dashpot_names();
 
 /// p for a dashpot with coefficient `coefficient` (see above); `mass` is the
-/// pair's effective mass m_A m_B/(m_A + m_B). Without `clip` p may be negative
-/// (an engaged contact of an active-set solve, whose residual must be smooth).
-/// `share` ∈ [0, 1] multiplies the damping term (the fade-in over the outer
-/// part of the skin, interaction.damping_ramp; 1 as printed).
+/// contact's m*, the sides' effective mass at its point (contact_mass.hpp). Without `clip` p may be
+/// negative (an engaged contact of an active-set solve, whose residual must be smooth). `share` ∈
+/// [0, 1] multiplies the damping term (the fade-in over the outer part of the skin,
+/// interaction.damping_ramp; 1 as printed).
 template <class S>
 S damped_pressure(const Dashpot* dashpot, double coefficient, const S& elastic,
                   const ContactStiffness<S>& stiffness, double mass, const S& normal_velocity,

@@ -82,6 +82,8 @@ ContactSide ContactPairElement::make_side(const PairSide& side, const StepContex
   ContactSide result;
   result.shape = side.shape;
   result.mass = side.mass;
+  result.inverse_inertia_root = side.inverse_inertia_root;
+  result.centre_of_mass = side.centre_of_mass;
   if (side.boundary != nullptr) {
     const double t_i = ctx.time - ctx.dt;
     const Vec3 start = side.boundary->position_at(t_i);

@@ -34,6 +34,8 @@ struct PairSide {
   const BoundarySurface* boundary = nullptr;  ///< set for a boundary
   const Shape* shape = nullptr;
   double mass = 0;
+  Mat3 inverse_inertia_root = Mat3::Zero();  ///< as ContactSide's
+  Vec3 centre_of_mass = Vec3::Zero();        ///< b^r, body axes
 };
 
 /// A candidate sub-region pair of the step, as every Newton iterate sees it.

@@ -3,7 +3,8 @@
 // contact problems as a shape at a trial configuration (RigidTrialState: the
 // converged pose i plus the increment); a body also carries its Newmark state
 // so that contact velocities (damping, eq. 52; viscous friction, eq. 54) are
-// those of the time integrator.
+// those of the time integrator, and its mass and inertia so that the damping
+// meets the mass at the contact point (contact_mass.hpp).
 #pragma once
 
 #include "contact/geometry/shape.hpp"
@@ -18,6 +19,10 @@ struct ContactSide {
   const NodeState* node = nullptr;        ///< the body's converged state i; nullptr for a boundary
   Vec3 boundary_velocity = Vec3::Zero();  ///< a boundary's velocity over the step
   double mass = 0;                        ///< kg; ignored for a boundary
+  /// L with L Lᵀ = J⁻¹, J about the centre of mass in body axes (inverse_inertia_root);
+  /// zero for a boundary, or a body taken not to turn under a contact force.
+  Mat3 inverse_inertia_root = Mat3::Zero();
+  Vec3 centre_of_mass = Vec3::Zero();  ///< b^r: relative to the pole, body axes (m)
 
   bool has_dofs() const { return node != nullptr; }
 };

@@ -1,5 +1,6 @@
 #include "contact/pair/pointwise_contact.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <type_traits>
@@ -89,29 +90,35 @@ LawValues law_values(const PointwiseInput& in, double g) {
   return {law.force(g), law.force_derivative(g), law.force_second_derivative(g)};
 }
 
-/// The dashpot's share at gap g: 1 inside the skin but for its outer fraction δ,
-/// where it rises as the smoothstep s²(3 − 2s), s = (ḡ − g)/(δ ḡ). As printed,
+/// The dashpot's share at gap g: 1 inside the skin but for its outer width w,
+/// where it rises as the smoothstep s²(3 − 2s), s = (ḡ − g)/w. As printed,
 /// eq. (52) switches a dashpot 2ζ√(k m) on at the skin: a jump in the force for
 /// n1 = 1, a slope √(ḡ − g) without bound for n1 = 2; either makes Newton cycle
 /// when a contact's iterates straddle the skin. Faded in, the force is C¹ there.
+/// The jump is 2ζ√(k m)|ġ_n|: w = min(δ ḡ, |ġ_n^i| Δt), the outer fraction δ of
+/// the skin at most, and no more than the contact closes in one step at its
+/// speed of configuration i, so that a contact at rest or sliding, whose overlap
+/// may be a small part of the skin, keeps its whole ζ. w is held over the step.
 /// The share multiplies the dashpot term of every damping model (normal_damping.hpp).
 template <class S>
-S dashpot_share(const Interaction& interaction, const S& gap) {
-  const double width = interaction.damping_ramp * interaction.skin();
+S dashpot_share(const PointwiseInput& in, const S& gap) {
+  const Interaction& interaction = *in.interaction;
+  const double width =
+      std::min(interaction.damping_ramp * interaction.skin(), in.step->speed_i * in.context->dt);
   if (!(width > 0)) return S(1);
   const double s = (interaction.skin() - value_of(gap)) / width;
   if (s >= 1) return S(1);
   return compose(s * s * (3 - 2 * s), -6 * s * (1 - s) / width, gap);
 }
 
-/// K of the pair on the scalar S: its value, and on AD scalars its gradient.
+/// A value of the pair on the scalar S: the value, and on AD scalars its gradient.
 template <class S>
-S pair_stiffness_on(const PairStiffness& pair) {
+S pair_value_on(double value, const Eigen::Matrix<double, 12, 1>& gradient) {
   if constexpr (std::is_same_v<S, double>) {
-    return pair.value;
+    return value;
   } else {
     constexpr int n = S::DerType::RowsAtCompileTime;
-    return S(pair.value, pair.gradient.template head<n>());
+    return S(value, gradient.template head<n>());
   }
 }
 
@@ -135,13 +142,15 @@ S normal_pressure(const PointwiseInput& in, const S& gap, const S& normal_veloci
   const NormalDamping& damping = in.interaction->damping;
   ContactStiffness<S> stiffness{compose(-f.slope, -f.curvature, gap), S(0), false};
   if (in.pair_stiffness != nullptr) {
-    stiffness.pair = pair_stiffness_on<S>(*in.pair_stiffness);
+    stiffness.pair = pair_value_on<S>(in.pair_stiffness->value, in.pair_stiffness->gradient);
+    stiffness.pair_mass =
+        pair_value_on<S>(in.pair_stiffness->mass, in.pair_stiffness->mass_gradient);
     stiffness.shared = true;
   }
   const double coefficient = damping.restitution ? in.step->event_dashpot : damping.coefficient;
   return damped_pressure(damping.dashpot.get(), coefficient, elastic, stiffness,
-                         effective_mass(*in.a, *in.b), normal_velocity, clip,
-                         dashpot_share(*in.interaction, gap));
+                         step_contact_mass(*in.a, *in.b, *in.step), normal_velocity, clip,
+                         dashpot_share(in, gap));
 }
 
 template <class S>
@@ -313,8 +322,8 @@ std::pair<SideMotion<double>, SideMotion<double>> plain_motions(const PointwiseI
   return motions;
 }
 
-/// K of the pair when its contacts share the pair's mass (on AD scalars with its
-/// gradient on the N DOFs); otherwise nothing.
+/// K and M of the pair when its contacts share the pair's mass (on AD scalars
+/// with their gradients on the N DOFs); otherwise nothing.
 template <class S, int N>
 std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
                                             std::span<const PointwiseStepData* const> contacts,
@@ -323,14 +332,22 @@ std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
     return std::nullopt;
   PointwiseInput in = pair;
   S total(0);
+  Eigen::Matrix<S, 9, 1> push = Eigen::Matrix<S, 9, 1>::Constant(S(0));  // Σ k_j μ_j
   for (const PointwiseStepData* step : contacts) {
     in.step = step;
-    total += contact_stiffness_at(pair.interaction->law(), contact_geometry(in, a, b).gap);
+    const S k = contact_stiffness_at(pair.interaction->law(), contact_geometry(in, a, b).gap);
+    total += k;
+    push += k * step_mobility(*pair.a, *pair.b, *step).template cast<S>();
   }
+  const S mobility = push.squaredNorm();
+  const S mass = value_of(mobility) > 0 ? S(total * total / mobility) : S(0);
   PairStiffness result;
   result.value = value_of(total);
-  if constexpr (!std::is_same_v<S, double>)
+  result.mass = value_of(mass);
+  if constexpr (!std::is_same_v<S, double>) {
     result.gradient.template head<N>() = total.derivatives();
+    if (value_of(mobility) > 0) result.mass_gradient.template head<N>() = mass.derivatives();
+  }
   return result;
 }
 
@@ -394,6 +411,19 @@ Eigen::Matrix<double, N, 1> plain_residual(const PointwiseInput& in, PointwiseOu
 double effective_mass(const ContactSide& a, const ContactSide& b) {
   if (!b.has_dofs()) return a.mass;
   return a.mass * b.mass / (a.mass + b.mass);
+}
+
+ContactMobility step_mobility(const ContactSide& a, const ContactSide& b,
+                              const PointwiseStepData& step) {
+  Vec3 normal = step.normal_i;
+  if (!(normal.squaredNorm() > 0) && step.material_gap_i.squaredNorm() > 0)
+    normal = step.material_gap_i.normalized();
+  return contact_mobility(a, b, step.material_point_a, step.material_point_b, normal);
+}
+
+double step_contact_mass(const ContactSide& a, const ContactSide& b,
+                         const PointwiseStepData& step) {
+  return contact_point_mass(step_mobility(a, b, step));
 }
 
 void add_pointwise_contact(const PointwiseInput& input, Eigen::Ref<Eigen::VectorXd> residual,

@@ -18,6 +18,9 @@
 // is the sliding work of eq. (46). The residual, written once on the scalar,
 // is differentiated in forward mode, so every geometric term (moving contact
 // point through D, rotating normal, Ξᵀ of the pseudo-moments) is in the tangent.
+// The mass the dashpot f_d meets, m* of the sides at the contact point along its
+// normal (contact_mass.hpp), is that of configuration i, held over the step: it
+// has no derivative, and the dashpot stays dissipative (f_d ġ_n ≥ 0).
 #pragma once
 
 #include <span>
@@ -26,6 +29,7 @@
 
 #include "contact/law/interaction.hpp"
 #include "contact/local/local_contact.hpp"
+#include "contact/pair/contact_mass.hpp"
 #include "contact/pair/contact_side.hpp"
 #include "src/model/step_context.hpp"
 
@@ -44,8 +48,11 @@ struct PointwiseStepData {
   bool active_i = false;         ///< an active contact at i: the history below is real
   Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
   StickSlip status_i = StickSlip::Stick;
-  double gap_i = 1e300;      ///< g_n of the LCP solution at i, valid or not; huge without one
-  double onset_speed = 0;    ///< approach speed −ġ_n when this contact event began (m/s)
+  double gap_i = 1e300;    ///< g_n of the LCP solution at i, valid or not; huge without one
+  double onset_speed = 0;  ///< approach speed −ġ_n when this contact event began (m/s)
+  /// |ġ_n| at configuration i (m/s): the dashpot fades in over |ġ_n| Δt at most
+  /// (dashpot_share); huge when unknown: over the interaction's whole ramp.
+  double speed_i = 1e300;
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
 };
 
@@ -68,12 +75,16 @@ struct PointwiseOutcome {
   Vec3 slip_velocity = Vec3::Zero();  ///< v_t: relative tangential velocity of the contact points
 };
 
-/// K = Σ k_j of a pair's active contacts and its gradient on the element's DOFs
+/// K = Σ k_j of a pair's active contacts and the mass M = K²/|Σ k_j μ_j|² their
+/// push meets (contact_mass.hpp), with their gradients on the element's DOFs
 /// (the first 6 entries against a boundary), for viscous damping with a shared
-/// pair mass (normal_damping.hpp).
+/// pair mass (normal_damping.hpp). The mobilities μ_j are those of configuration
+/// i; M's gradient comes from the stiffnesses alone.
 struct PairStiffness {
   double value = 0;
   Eigen::Matrix<double, 12, 1> gradient = Eigen::Matrix<double, 12, 1>::Zero();
+  double mass = 0;
+  Eigen::Matrix<double, 12, 1> mass_gradient = Eigen::Matrix<double, 12, 1>::Zero();
 };
 
 struct PointwiseInput {
@@ -86,7 +97,7 @@ struct PointwiseInput {
   /// (HybridBarrierLaw::engaged_force) and p is not clipped at zero, so that the
   /// residual is smooth; complementarity is checked once Newton has converged.
   bool engaged = false;
-  const PairStiffness* pair_stiffness = nullptr;  ///< null: the contact damps the pair's whole mass
+  const PairStiffness* pair_stiffness = nullptr;  ///< null: the contact damps its own mass m*
 };
 
 /// Adds the residual (sign convention of eq. 63) and tangent of one contact to
@@ -124,7 +135,17 @@ void add_pointwise_contact_residual(const PointwiseInput& input,
 /// The contact's forces and state at the trial increments, in plain arithmetic.
 PointwiseOutcome pointwise_outcome(const PointwiseInput& input);
 
-/// m_A m_B/(m_A + m_B), or m_A against a boundary (eq. 52).
+/// m_A m_B/(m_A + m_B), or m_A against a boundary: the mass of eq. (52) as
+/// printed, here that of the critical step of central differences.
 double effective_mass(const ContactSide& a, const ContactSide& b);
+
+/// The contact's mobility μ at configuration i (contact_mass.hpp): at the material
+/// points of its LCP solution at i, along n^i (or ĝ(c^i, d^i) when that LCP had none).
+ContactMobility step_mobility(const ContactSide& a, const ContactSide& b,
+                              const PointwiseStepData& step);
+
+/// m* of the contact at configuration i: the mass its normal damping meets
+/// (the viscous dashpot's m, the restitution calibration's).
+double step_contact_mass(const ContactSide& a, const ContactSide& b, const PointwiseStepData& step);
 
 }  // namespace polydem

@@ -1,6 +1,7 @@
 #include "contact/set/candidate_data.hpp"
 
 #include <array>
+#include <cmath>
 
 #include "contact/pair/closest_points.hpp"
 
@@ -71,12 +72,14 @@ PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
     data.normal_i = found->second.normal;
     data.onset_speed = found->second.ledger.onset_speed;
     data.event_dashpot = found->second.event_dashpot;
+    data.speed_i = std::abs(found->second.normal_velocity);
   } else {  // a contact event may begin in this step, at the approach speed of configuration i
     const Vec3 direction =
         data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();
     data.onset_speed = approach_speed(a, b, points, direction);
+    data.speed_i = std::abs(data.onset_speed);
     data.event_dashpot =
-        element.interaction().event_dashpot(data.onset_speed, effective_mass(a, b));
+        element.interaction().event_dashpot(data.onset_speed, step_contact_mass(a, b, data));
   }
   return data;
 }

@@ -25,6 +25,8 @@ struct ContactBody {
   std::shared_ptr<const Shape> shape;  ///< nullptr: the body takes no part in contact
   double mass = 0;
   int group = 0;
+  Mat3 inertia = Mat3::Zero();         ///< about the centre of mass, body axes; zero: unknown
+  Vec3 centre_of_mass = Vec3::Zero();  ///< b^r: relative to the pole, body axes
   /// Fixed in space (all six DOFs held): two held bodies never form a contact
   /// pair, so a base of fixed blocks may touch or even overlap.
   bool held = false;

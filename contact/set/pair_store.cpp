@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "contact/pair/contact_mass.hpp"
+
 namespace polydem {
 
 namespace {
@@ -24,19 +26,26 @@ std::uint64_t contact_key(const BodyPair& id, const Candidate& c) {
 
 bool before(const PairStore::Slot& slot, const BodyPair& key) { return slot.first < key; }
 
+PairSide body_side(int index, const ContactBody& body) {
+  return {index,
+          nullptr,
+          body.shape.get(),
+          body.mass,
+          inverse_inertia_root(body.inertia),
+          body.centre_of_mass};
+}
+
 }  // namespace
 
 std::unique_ptr<ContactPairElement> PairStore::make(const BodyPair& id) const {
-  const ContactBody& body_a = scene_.bodies()[static_cast<std::size_t>(id.body_a)];
-  const PairSide a{id.body_a, nullptr, body_a.shape.get(), body_a.mass};
+  const PairSide a = body_side(id.body_a, scene_.bodies()[static_cast<std::size_t>(id.body_a)]);
   if (id.boundary >= 0) {
     const BoundarySurface& surface = scene_.boundaries()[static_cast<std::size_t>(id.boundary)];
-    return std::make_unique<ContactPairElement>(a, PairSide{-1, &surface, surface.shape.get(), 0.0},
+    return std::make_unique<ContactPairElement>(a, PairSide{-1, &surface, surface.shape.get()},
                                                 scene_.pair_law(id));
   }
-  const ContactBody& body_b = scene_.bodies()[static_cast<std::size_t>(id.body_b)];
-  return std::make_unique<ContactPairElement>(
-      a, PairSide{id.body_b, nullptr, body_b.shape.get(), body_b.mass}, scene_.pair_law(id));
+  const PairSide b = body_side(id.body_b, scene_.bodies()[static_cast<std::size_t>(id.body_b)]);
+  return std::make_unique<ContactPairElement>(a, b, scene_.pair_law(id));
 }
 
 ContactPairElement* PairStore::find(const BodyPair& id) const {

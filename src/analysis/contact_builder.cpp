@@ -42,11 +42,12 @@ std::unique_ptr<ContactSet> build_contact_set(const DeckData& deck, const ShapeL
   GroupIndex groups;
   std::vector<ContactBody> contact_bodies;
   for (const BodySpec& body : bodies)
-    contact_bodies.push_back(body.shape.empty()
-                                 ? ContactBody{body.name, nullptr, body.mass, -1, body.fixed}
-                                 : ContactBody{body.name, shapes.at(body.shape), body.mass,
-                                               groups.id(body.group),
-                                               body.fixed && body.prescribed.empty()});
+    contact_bodies.push_back(
+        body.shape.empty() ? ContactBody{body.name, nullptr, body.mass, -1, body.inertia,
+                                         body.centre_of_mass, body.fixed}
+                           : ContactBody{body.name, shapes.at(body.shape), body.mass,
+                                         groups.id(body.group), body.inertia, body.centre_of_mass,
+                                         body.fixed && body.prescribed.empty()});
   std::vector<BoundarySurface> boundaries;
   for (const BoundarySpec& spec : deck.boundaries) {
     BoundarySurface surface;

@@ -181,7 +181,13 @@ ObjectSchema interaction_params() {
   schema.add_string("group_b", "The other group name.").with_computed_default("group_a");
   schema.add_bool("enabled", "false: the two groups do not interact.").with_default(true);
   schema.add_polymorphic("normal", "normal_law", "Normal law (eqs. 49–51).").make_required();
-  schema.add_real("damping_ratio", "ζ of the normal viscous damping (eq. 52).")
+  schema
+      .add_real("damping_ratio",
+                "ζ of the normal viscous damping (eq. 52): f_d = 2ζ √(k m*) ġ_n, k = −df_n/dg "
+                "at the contact's gap and m* the mass the contact meets at its point along its "
+                "normal (rotation included), so that one contact oscillating about its rest gap "
+                "decays with the ratio ζ; each contact of a pair damps its own m* (eq. 52 as "
+                "printed), where `damping: {viscous: {ratio: ζ}}` shares the mass among them.")
       .with_computed_default("0, unless `damping` is given")
       .at_least(0);
   schema
@@ -190,12 +196,14 @@ ObjectSchema interaction_params() {
   schema
       .add_real("damping_ramp",
                 "The normal dashpot (eq. 52 or `damping`, of any kind) fades in (smoothstep) over "
-                "this outer fraction of the skin, so that the normal force is C¹ where contact "
-                "starts and Newton does not cycle there; 0: as printed (a jump at the skin for "
-                "eq. 52 with exponent 1). Within the ramp the dashpot is ζ times smoothstep of the "
-                "overlap over (damping_ramp·ḡ): a contact whose overlap stays in it, such as one "
-                "at rest under a stiff law (a 6 N corner on {stiffness: 1e9} overlaps 6 nm of a "
-                "1 mm skin), is damped much less than ζ says; set 0 where ζ must hold.")
+                "the outer width w = min(damping_ramp·ḡ, |ġ_n| Δt) of the skin, |ġ_n| the "
+                "contact's normal speed at the start of the step: a contact that enters the skin "
+                "at speed meets a force that is C¹ there, and Newton does not cycle; 0: as "
+                "printed (a jump 2ζ√(k m*)|ġ_n| at the skin for eq. 52 with exponent 1). Deeper "
+                "than w the dashpot is ζ's own, so a contact at rest or sliding (|ġ_n| Δt far "
+                "below its overlap) keeps its ζ however small its overlap; an impact is damped "
+                "less over the first w of the skin (about one step's travel), which the "
+                "restitution calibration does not see.")
       .with_default(0.1)
       .at_least(0)
       .at_most(1);

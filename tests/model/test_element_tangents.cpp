@@ -115,8 +115,12 @@ TEST_CASE("the contact-pair element's tangent, with every registered normal law"
     for (int trial = 0; trial < 80 && checked < 15; ++trial) {
       const Scene scene = random_scene(*shape, skin);
       const std::vector<NodeState> nodes = {scene.state_a, scene.state_b};
-      ContactPairElement element(PairSide{0, nullptr, shape.get(), 2.0},
-                                 PairSide{1, nullptr, shape.get(), 3.0}, interaction);
+      const Mat3 inertia = Vec3(0.4, 0.5, 0.6).asDiagonal();
+      ContactPairElement element(
+          PairSide{0, nullptr, shape.get(), 2.0, inverse_inertia_root(inertia), Vec3(0.1, 0, 0)},
+          PairSide{1, nullptr, shape.get(), 3.0, inverse_inertia_root(1.5 * inertia),
+                   Vec3(0, -0.05, 0.02)},
+          interaction);
       const Eigen::VectorXd zero = Eigen::VectorXd::Zero(12);
       element.start_candidates(context_of(nodes, zero, AnalysisType::Dynamic), &data);
       for (const LocalContact& c : scene.contacts)

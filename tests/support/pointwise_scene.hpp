@@ -41,11 +41,15 @@ inline NodeState random_state(const Vec3& position) {
   return s;
 }
 
+/// A body side; it turns under a contact force (an inertia of about the
+/// octahedron's, centre of mass off the pole), so the damping meets a contact-point mass.
 inline ContactSide body_side(const Shape& shape, const NodeState& state, double mass) {
   ContactSide side;
   side.shape = &shape;
   side.node = &state;
   side.mass = mass;
+  side.inverse_inertia_root = inverse_inertia_root(mass * Vec3(0.2, 0.25, 0.3).asDiagonal());
+  side.centre_of_mass = Vec3(0.05, -0.03, 0.02);
   side.trial.pole_position = state.position;
   side.trial.rotation = state.rotation.toRotationMatrix();
   return side;

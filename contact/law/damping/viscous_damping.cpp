@@ -13,7 +13,7 @@ class ViscousDashpot final : public DashpotOn<ViscousDashpot> {
     using std::sqrt;
     const ContactStiffness<S>& stiffness = state.stiffness;
     S dashpot = sqrt(stiffness.own * S(state.mass));
-    if (stiffness.shared) dashpot = stiffness.own * sqrt(S(state.mass) / stiffness.pair);
+    if (stiffness.shared) dashpot = stiffness.own * sqrt(stiffness.pair_mass / stiffness.pair);
     return S(2 * state.coefficient) * state.share * dashpot * state.normal_velocity;
   }
 
@@ -44,13 +44,15 @@ class ViscousDashpot final : public DashpotOn<ViscousDashpot> {
 
 ObjectSchema viscous_params() {
   ObjectSchema schema{"viscous",
-                      "Eq. (52) with ratio ζ: f_d = 2ζ √(k m) ġ_n, with each contact's share of "
-                      "the pair's mass m by default (a flat face is damped like one contact)."};
+                      "Eq. (52) with ratio ζ: f_d = 2ζ √(k m) ġ_n, m the mass the contact meets at "
+                      "its point along its normal (rotation included), shared among the pair's "
+                      "contacts by default (a flat face is damped like one contact)."};
   schema.add_real("ratio", "ζ.").make_required().at_least(0);
   schema
       .add_enum("mass", {"shared", "whole"},
-                "shared: each contact takes the share k/Σk of m its stiffness has among the "
-                "pair's contacts; whole: every contact takes all of m (eq. 52 as printed, like "
+                "shared: each contact takes the share k/Σk of the mass M its stiffness has among "
+                "the pair's contacts, M the mass their stiffness-weighted push meets; whole: "
+                "every contact takes all of its own contact-point mass (eq. 52 as printed, like "
                 "`damping_ratio`).")
       .with_default(std::string("shared"));
   schema.example = "{viscous: {ratio: 0.3}}";

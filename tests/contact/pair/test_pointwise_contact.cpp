@@ -280,9 +280,11 @@ TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equa
   };
   const auto viscous = viscous_dashpot(), hunt_crossley = hunt_crossley_dashpot();
   CHECK(pressure(viscous, ratio, elastic, {k, 0, false}, velocity) == paper);
-  CHECK(pressure(viscous, ratio, elastic, {k, k, true}, velocity) == Approx(paper).epsilon(1e-15));
-  // Four equal contacts: together 2ζ√(4k m), the pair's own critical damping times ζ.
-  const double each = pressure(viscous, ratio, elastic, {k, 4 * k, true}, velocity);
+  CHECK(pressure(viscous, ratio, elastic, {k, k, true, mass}, velocity) ==
+        Approx(paper).epsilon(1e-15));
+  // Four equal contacts whose push meets the mass m: together 2ζ√(4k m), the
+  // pair's own critical damping times ζ.
+  const double each = pressure(viscous, ratio, elastic, {k, 4 * k, true, mass}, velocity);
   CHECK(4 * (each - elastic) ==
         Approx(-2 * ratio * std::sqrt(4 * k * mass) * velocity).epsilon(1e-14));
   // Hunt–Crossley: continuous at first touch and never tensile.
