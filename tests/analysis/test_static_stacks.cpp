@@ -167,3 +167,56 @@ TEST_CASE("a cube on a cube with flush sides, solved statically: symmetric about
   check_equilibrium(s);
   check_mirror(s, 1);
 }
+
+TEST_CASE(
+    "a wall of bricks in staggered bond, solved statically: the ground carries it, "
+    "symmetric about its middle",
+    "[analysis][static][friction]") {
+  // Three layers of 0.2 × 0.1 × 0.1 m bricks, 2 mm joints; the middle layer is
+  // shifted half a brick, with a half brick (a 0.1 m cube) at each end that
+  // overhangs the layer below by the third joint's 1 mm. All sides flush: every
+  // vertex rests on the border of a face or over the end of an edge.
+  const Law law = GENERATE(Law::Linear, Law::Power);
+  const Ground ground = GENERATE(Ground::Boundary, Ground::FixedSlab);
+  CAPTURE(law == Law::Linear ? "linear" : "power", ground == Ground::Boundary ? "plane" : "slab");
+  const double pitch = 0.2 + kJoint;
+  std::vector<Block> blocks;
+  for (int k : {0, 2})
+    for (int i : {-1, 0, 1})
+      blocks.push_back({"L" + std::to_string(k) + "_" + std::to_string(i + 1),
+                        "brick",
+                        {i * pitch, 0, layer(k)}});
+  const double half = pitch / 2 + 0.1 + kJoint + 0.05;
+  blocks.push_back({"L1_0", "cube", {-half, 0, layer(1)}});
+  blocks.push_back({"L1_1", "brick", {-pitch / 2, 0, layer(1)}});
+  blocks.push_back({"L1_2", "brick", {pitch / 2, 0, layer(1)}});
+  blocks.push_back({"L1_3", "cube", {half, 0, layer(1)}});
+  const Solved s = solve(blocks, law, ground);
+  check_equilibrium(s);
+  check_mirror(s, 0);
+  check_mirror(s, 1);
+}
+
+TEST_CASE("two layers of cubes, the upper offset by half a cube: symmetric about both axes",
+          "[analysis][static][friction]") {
+  // 3 × 3 cubes below, 2 × 2 above at (±p/2, ±p/2), p = 0.1 m + the 2 mm joint:
+  // each upper vertex rests on the centre of a lower face, off by half a joint
+  // along the face's diagonal, and each lower corner under an upper face's
+  // diagonal likewise; the ground plane's own diagonal runs under lower corners.
+  const Law law = GENERATE(Law::Linear, Law::Power);
+  CAPTURE(law == Law::Linear ? "linear" : "power");
+  const double pitch = 0.1 + kJoint;
+  std::vector<Block> blocks;
+  for (int i : {-1, 0, 1})
+    for (int j : {-1, 0, 1})
+      blocks.push_back(
+          {"low" + std::to_string(3 * (i + 1) + j + 1), "cube", {i * pitch, j * pitch, layer(0)}});
+  for (double x : {-0.5, 0.5})
+    for (double y : {-0.5, 0.5})
+      blocks.push_back(
+          {"up" + std::to_string(blocks.size() - 9), "cube", {x * pitch, y * pitch, layer(1)}});
+  const Solved s = solve(blocks, law, Ground::Boundary);
+  check_equilibrium(s);
+  check_mirror(s, 0);
+  check_mirror(s, 1);
+}
