@@ -1,8 +1,6 @@
 #include "contact/set/candidate_data.hpp"
 
-#include <algorithm>
 #include <array>
-#include <limits>
 
 #include "contact/pair/closest_points.hpp"
 
@@ -21,90 +19,7 @@ double approach_speed(const ContactSide& a, const ContactSide& b,
   return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
 }
 
-/// The mesh vertices of a sub-region, ascending; unused entries −1.
-std::array<int, 3> region_vertex_ids(const Shape& shape, SubRegion region) {
-  std::array<int, 3> ids{-1, -1, -1};
-  const auto index = static_cast<std::size_t>(region.index);
-  switch (region.kind) {
-    case SubRegionKind::Vertex:
-      ids[0] = region.index;
-      break;
-    case SubRegionKind::Edge:
-      ids[0] = shape.edges[index].vertices[0];
-      ids[1] = shape.edges[index].vertices[1];
-      break;
-    case SubRegionKind::Face:
-      ids = shape.faces[index].vertices;
-      break;
-  }
-  return ids;
-}
-
-/// Whether `inner` is a vertex or convex edge of `outer` (a higher sub-region of the same shape).
-bool bounds(const Shape& shape, SubRegion inner, SubRegion outer) {
-  if (!(inner.kind < outer.kind)) return false;
-  if (inner.kind == SubRegionKind::Edge &&
-      shape.edges[static_cast<std::size_t>(inner.index)].kind != EdgeKind::Convex)
-    return false;
-  const std::array<int, 3> outer_ids = region_vertex_ids(shape, outer);
-  for (int id : region_vertex_ids(shape, inner))
-    if (id >= 0 && std::find(outer_ids.begin(), outer_ids.end(), id) == outer_ids.end())
-      return false;
-  return true;
-}
-
-/// Whether two faces are coplanar triangles of one planar region (they share a flat edge).
-bool coplanar_neighbours(const Shape& shape, SubRegion x, SubRegion y) {
-  if (x.kind != SubRegionKind::Face || y.kind != SubRegionKind::Face) return false;
-  for (int e : shape.faces[static_cast<std::size_t>(x.index)].edges) {
-    if (e < 0) continue;
-    const ShapeEdge& edge = shape.edges[static_cast<std::size_t>(e)];
-    if (edge.kind == EdgeKind::Flat && (edge.faces[0] == y.index || edge.faces[1] == y.index))
-      return true;
-  }
-  return false;
-}
-
-/// Whether two sub-regions of a shape are a region and one of its bounding
-/// sub-regions, or two triangles of one planar region.
-bool neighbours(const Shape& shape, SubRegion x, SubRegion y) {
-  return bounds(shape, x, y) || bounds(shape, y, x) || coplanar_neighbours(shape, x, y);
-}
-
 }  // namespace
-
-// The same point contact, handed from one sub-region pair to its neighbour: a
-// vertex of one side that moves from a face of the other onto the face's
-// convex edge (or from an edge onto its vertex, and back), or across the flat
-// diagonal between two triangles of a planar face, is one contact, whose
-// friction history goes with it. Only one of such a pair is active at a time
-// (the hierarchy's rules 2 and 3, contact/local/hierarchy.hpp; one owner of a
-// flat edge, local_contact.cpp), so the history is not doubled. Without the
-// handover the newcomer started from g_t = 0: a vertex resting on the border
-// of a face (bricks of a wall, cubes of a stack with flush sides) lost its
-// friction force whenever rounding moved it across, and the active set cycled
-// between the two pairs. The energy ledger books the donor's spring energy as
-// released and the newcomer's as stored: the two cancel.
-const ContactHistory* CandidateData::handed_over(const ContactKey& key,
-                                                 const ContactPairElement& element) const {
-  const Shape& shape_a = *element.side_a().shape;
-  const Shape& shape_b = *element.side_b().shape;
-  const SubRegion lowest{SubRegionKind::Vertex, std::numeric_limits<int>::min()};
-  for (auto it = histories_.lower_bound({key.body_a, key.body_b, key.boundary, lowest, lowest});
-       it != histories_.end() && it->first.body_a == key.body_a && it->first.body_b == key.body_b &&
-       it->first.boundary == key.boundary;
-       ++it) {
-    const ContactKey& donor = it->first;
-    const bool same_vertex_a =
-        donor.region_a == key.region_a && key.region_a.kind == SubRegionKind::Vertex;
-    const bool same_vertex_b =
-        donor.region_b == key.region_b && key.region_b.kind == SubRegionKind::Vertex;
-    if ((same_vertex_a && neighbours(shape_b, donor.region_b, key.region_b)) ||
-        (same_vertex_b && neighbours(shape_a, donor.region_a, key.region_a)))
-      return &it->second;
-  }
-  return nullptr;
-}
 
 PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
                                            const StepContext& at_i, const SubRegion& region_a,
@@ -149,9 +64,9 @@ PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
       sa.body, sb.body,
       sb.boundary ? static_cast<int>(sb.boundary - scene_.boundaries().data()) : -1, region_a,
       region_b};
-  const auto found = histories_.find(key);
-  const ContactHistory* history =
-      found != histories_.end() ? &found->second : handed_over(key, element);
+  auto found = histories_.find(key);
+  if (found == histories_.end()) found = handed_over_history(histories_, key, *sa.shape, *sb.shape);
+  const ContactHistory* history = found != histories_.end() ? &found->second : nullptr;
   if (history != nullptr) {
     data.active_i = true;
     data.tangential_gap_i = history->tangential_gap;

@@ -24,9 +24,6 @@ class CandidateData final : public CandidateSource {
                               const SubRegion& region_a, const SubRegion& region_b) const override;
 
  private:
-  /// The history of a neighbouring sub-region pair of the same point contact (candidate_data.cpp).
-  const ContactHistory* handed_over(const ContactKey& key, const ContactPairElement& element) const;
-
   const ContactScene& scene_;
   const ContactHistories& histories_;
 };
