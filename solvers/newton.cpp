@@ -41,6 +41,13 @@ void NewtonSolver::evaluate(NewtonProblem& problem, NewtonReport& report, Evalua
 // there and no state satisfies the rule exactly. So once the set returns to
 // one an earlier converged state had, the solve ends at the next converged
 // state with the set it has, as a hysteresis on the switch would.
+//
+// A switch can also change nothing that matters: a vertex resting exactly on
+// the border of a face is found by the face's pair or by the edge's, as
+// rounding has it, with the same force. Re-deciding at every converged state
+// then changed the set without end, through sets never seen before (bricks of
+// a wall with flush sides: "did not settle" after ten changes, at any load
+// step). A converged state still converged with its new set settles there.
 NewtonReport NewtonSolver::solve(NewtonProblem& problem) {
   NewtonReport report;
   Iterate state;
@@ -88,7 +95,9 @@ double NewtonSolver::checked_norm(NewtonProblem& problem, NewtonReport& report, 
 // same state is evaluated again with the new set). True when the solve ends.
 bool NewtonSolver::at_converged_state(NewtonProblem& problem, NewtonReport& report,
                                       Iterate& state) {
-  if (report.active_set_cycled) {
+  // The evaluation just made switched the set at a converged state and is
+  // converged too: an equilibrium with either set (see above).
+  if (report.active_set_cycled || state.kind == EvaluationKind::switch_at_convergence) {
     report.converged = true;
     return true;
   }

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 #include "contact/geometry/facets.hpp"
 
@@ -78,6 +79,43 @@ bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const L
          attached_region_is_active(active, *shapes[1], 1, b, a);
 }
 
+/// How close to ±1 an edge coordinate must be for the edge–edge solution to lie at
+/// that end's vertex: the edges' closest points are then the vertex's own (to
+/// 1e-9 of the edge's length), whichever side of the end rounding put them.
+constexpr double kEdgeEndTolerance = 1e-9;
+
+/// Rule 4 for one side: the solution lies at an end of the edge of body
+/// `end_body`, and that vertex is active with the other edge, one of its faces
+/// or one of its vertices.
+bool edge_end_is_taken(const std::vector<LocalContact>& active, const LocalContact& c,
+                       const std::array<const Shape*, 2>& shapes, int end_body) {
+  const double zeta = c.convective[2 * end_body];
+  if (std::abs(zeta) < 1 - kEdgeEndTolerance) return false;
+  const auto side = static_cast<std::size_t>(end_body);
+  const SubRegion own = end_body == 0 ? c.sub_region_a : c.sub_region_b;
+  const SubRegion other = end_body == 0 ? c.sub_region_b : c.sub_region_a;
+  const int vertex =
+      shapes[side]->edges[static_cast<std::size_t>(own.index)].vertices[zeta > 0 ? 1 : 0];
+  const ShapeEdge& edge = shapes[1 - side]->edges[static_cast<std::size_t>(other.index)];
+  const auto active_with = [&](SubRegion region) {
+    return is_active(active, end_body, vertex, region);
+  };
+  return active_with(other) ||
+         std::any_of(
+             edge.faces.begin(), edge.faces.end(),
+             [&](int f) {
+               return f >= 0 && active_with({SubRegionKind::Face, facet_of(*shapes[1 - side], f)});
+             }) ||
+         std::any_of(edge.vertices.begin(), edge.vertices.end(), [&](int v) {
+           return active_with({SubRegionKind::Vertex, v});
+         });
+}
+
+bool edge_edge_is_redundant(const std::vector<LocalContact>& active, const LocalContact& c,
+                            const std::array<const Shape*, 2>& shapes) {
+  return edge_end_is_taken(active, c, shapes, 0) || edge_end_is_taken(active, c, shapes, 1);
+}
+
 }  // namespace
 
 std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
@@ -94,7 +132,8 @@ void apply_contact_hierarchy(const std::vector<LocalContact>& active, const Shap
   for (const LocalContact& c : active) {
     const bool redundant =
         (c.kind == Degeneration::VertexEdge && vertex_edge_is_redundant(active, c, shapes)) ||
-        (c.kind == Degeneration::VertexVertex && vertex_vertex_is_redundant(active, c, shapes));
+        (c.kind == Degeneration::VertexVertex && vertex_vertex_is_redundant(active, c, shapes)) ||
+        (c.kind == Degeneration::EdgeEdge && edge_edge_is_redundant(active, c, shapes));
     if (!redundant) kept.push_back(c);
   }
 }

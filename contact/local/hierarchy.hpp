@@ -18,6 +18,13 @@
 //     takes over exactly where the face lets go, at the same gap and normal:
 //     the vertex's force is continuous (the edge's pair then stands for the
 //     edge's Voronoi region, as the face's for the face's).
+//  4. an edge–edge pair is off when its solution lies at an end of one of its
+//     edges (to 1e-9 of the edge's range) and that end vertex is active with
+//     the other edge, a face of it or one of its vertices. Ours too: the pair
+//     then finds the vertex's own contact point a second time. Where a vertex
+//     rests exactly on the border of a face (the flush sides of stacked cubes
+//     and bricks), rounding decided which of the two counted, so mirror-image
+//     corners carried one contact or two.
 // "Active" means present in the given list; both rules read the list as given
 // (not the list after removals), so the result does not depend on its order.
 #pragma once

@@ -20,6 +20,17 @@ double approach_speed(const ContactSide& a, const ContactSide& b,
   return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
 }
 
+/// What an active contact carries into the step: its friction history and event.
+void carry_history(const ContactHistory& history, PointwiseStepData& data) {
+  data.active_i = true;
+  data.tangential_gap_i = history.tangential_gap;
+  data.status_i = history.status;
+  data.normal_i = history.normal;
+  data.onset_speed = history.ledger.onset_speed;
+  data.event_dashpot = history.event_dashpot;
+  data.speed_i = std::abs(history.normal_velocity);
+}
+
 }  // namespace
 
 PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
@@ -65,14 +76,11 @@ PointwiseStepData CandidateData::step_data(const ContactPairElement& element,
       sa.body, sb.body,
       sb.boundary ? static_cast<int>(sb.boundary - scene_.boundaries().data()) : -1, region_a,
       region_b};
-  if (auto found = histories_.find(key); found != histories_.end()) {
-    data.active_i = true;
-    data.tangential_gap_i = found->second.tangential_gap;
-    data.status_i = found->second.status;
-    data.normal_i = found->second.normal;
-    data.onset_speed = found->second.ledger.onset_speed;
-    data.event_dashpot = found->second.event_dashpot;
-    data.speed_i = std::abs(found->second.normal_velocity);
+  auto found = histories_.find(key);
+  if (found == histories_.end()) found = handed_over_history(histories_, key, *sa.shape, *sb.shape);
+  const ContactHistory* history = found != histories_.end() ? &found->second : nullptr;
+  if (history != nullptr) {
+    carry_history(*history, data);
   } else {  // a contact event may begin in this step, at the approach speed of configuration i
     const Vec3 direction =
         data.normal_i.norm() > 0 ? data.normal_i : (points.on_a - points.on_b).normalized();

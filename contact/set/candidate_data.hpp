@@ -1,7 +1,9 @@
 // A candidate's configuration-i data (paper §2.4, §2.6): the LCP solution of
 // its sub-region pair at the converged configuration i (normal, gap, the
 // material points of eq. 37's Γ), and the friction history of eqs. 57–58
-// when the contact was active at i; a contact event that may begin in the
+// when the contact was active at i (or was at i the contact of a neighbouring
+// sub-region pair at the same point: a vertex moving from a face onto its
+// edge keeps its history); a contact event that may begin in the
 // step takes its onset speed and restitution dashpot from configuration i.
 // The elements ask for it when a candidate comes near (ContactPairElement).
 #pragma once

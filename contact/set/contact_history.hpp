@@ -3,12 +3,14 @@
 // 57–58) and its normal, plus the last accepted state the energy ledger books
 // the next step against. Keyed by the bodies (or body and boundary) and the
 // sub-region pair, so that a contact keeps its history however the search
-// regroups the candidates.
+// regroups the candidates; a contact that moves to a neighbouring pair at the
+// same point takes its history along (handed_over_history).
 #pragma once
 
 #include <compare>
 #include <map>
 
+#include "contact/geometry/shape.hpp"
 #include "contact/law/coulomb_friction.hpp"
 #include "contact/local/local_contact.hpp"
 #include "contact/set/contact_snapshot.hpp"
@@ -40,5 +42,14 @@ struct ContactHistory {
 };
 
 using ContactHistories = std::map<ContactKey, ContactHistory>;
+
+/// The history of the contact `key` (not in `histories` itself) had at
+/// configuration i as its neighbouring sub-region pair at the same point:
+/// the same vertex of one side against a sub-region of the other that bounds
+/// or is bounded by the new one, or a coplanar triangle (contact_history.cpp).
+/// histories.end() when there is none.
+ContactHistories::const_iterator handed_over_history(const ContactHistories& histories,
+                                                     const ContactKey& key, const Shape& shape_a,
+                                                     const Shape& shape_b);
 
 }  // namespace polydem

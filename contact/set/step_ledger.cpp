@@ -93,7 +93,10 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx) const {
   }
   for (const auto& [key, ended] : histories_) {  // contacts that separated or dropped out
     if (result.histories.contains(key)) continue;
-    next.friction_dissipation += ended.spring_energy;
+    // A contact handed over keeps its spring energy: its new pair books it.
+    if (std::find(result.handed_over.begin(), result.handed_over.end(), key) ==
+        result.handed_over.end())
+      next.friction_dissipation += ended.spring_energy;
     next.switching_energy -= energy_left_behind(ctx, key);
   }
   next.boundary_work = snapshot_.boundary_work + boundary_work(ctx, next.boundary_reactions);
@@ -107,14 +110,22 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   const PointwiseStepData& data = element.step_data(active.candidate);
   const ContactKey key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
   ContactHistory updated = history_at(ctx, element.interaction().friction, outcome, data);
-  const auto found = histories_.find(key);
   ContactHistory previous;  // a newcomer: no force at i, where it approached at its onset speed
   previous.normal_velocity = -data.onset_speed;
   previous.slip_velocity = updated.slip_velocity;
-  if (found != histories_.end())
+  if (const auto found = histories_.find(key); found != histories_.end()) {
     previous = found->second;
-  else
+  } else {
     next.switching_energy += skin_energy(element, data.gap_i);
+    // A contact handed over from its neighbouring pair (contact_history.hpp)
+    // goes on from that pair's state: its force and its spring energy at i.
+    const auto donor =
+        handed_over_history(histories_, key, *element.side_a().shape, *element.side_b().shape);
+    if (donor != histories_.end()) {
+      previous = donor->second;
+      result.handed_over.push_back(donor->first);
+    }
+  }
   const double damped = 0.25 * (previous.damping_force + updated.damping_force) *
                         (previous.normal_velocity + updated.normal_velocity) * ctx.dt;
   const double rubbed = 0.25 *

@@ -25,6 +25,8 @@ class StepLedger {
   struct Settlement {
     ContactHistories histories;
     ContactSnapshot snapshot;
+    /// The contacts of configuration i whose histories went on in a neighbouring pair.
+    std::vector<ContactKey> handed_over;
   };
   /// The histories and snapshot of the converged state ctx, booked against the accepted ones.
   Settlement settle(const StepContext& ctx) const;

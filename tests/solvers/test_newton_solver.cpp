@@ -3,7 +3,8 @@
 // halving corrections that make |f| grow breaks the cycle and reaches the real
 // root, which is compared with Cardano's closed form. An active set that
 // alternates between two converged states ends the solve at the next one; one
-// that grows over several changes does not count as a cycle. Tangents are
+// that grows over several changes does not count as a cycle; a switch that
+// leaves the converged state converged settles it. Tangents are
 // formed only for the factorisations.
 #include <algorithm>
 #include <catch2/catch.hpp>
@@ -259,6 +260,24 @@ TEST_CASE("an active set that grows over several changes is no cycle", "[newton]
   CHECK_FALSE(report.active_set_cycled);
   CHECK(report.active_set_changes == 3);
   CHECK(problem.x() == Approx(5.6 / 1.3).epsilon(1e-12));
+}
+
+TEST_CASE("a set switched at a converged state that stays converged with it settles there",
+          "[newton][active_set]") {
+  // Twelve contacts that carry no force (stiffness 0) engage one per refresh,
+  // each giving a set never seen before, as contacts handed from one sub-region
+  // pair to its neighbour at the same point do. The root x = 2 is converged
+  // with every set: the first switch settles it, rather than ten switches
+  // ending the solve as "did not settle".
+  std::vector<ActiveSetProblem::Contact> contacts(12, {1.0, -1e9, 0.0});
+  ActiveSetProblem problem(2.0, contacts);
+  auto solver = make_umfpack_solver();
+  const NewtonReport report = NewtonSolver(*solver, converged_state_refresh_only()).solve(problem);
+  CHECK(report.converged);
+  CHECK(report.failure.empty());
+  CHECK(report.active_set_changes == 1);
+  CHECK_FALSE(report.active_set_cycled);
+  CHECK(problem.x() == Approx(2.0).epsilon(1e-12));
 }
 
 namespace {

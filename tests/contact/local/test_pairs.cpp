@@ -1,6 +1,7 @@
 // Pair query and contact hierarchy on the paper's scenes: parallel faces of two
 // cubes (Fig. 4c), a vertex entering a concave corner (Fig. 9) and two pyramids
-// apex to apex (Fig. 8); the §3.6 hierarchy rules on hand-built contact lists.
+// apex to apex (Fig. 8); cubes with flush sides; the §3.6 hierarchy rules on
+// hand-built contact lists.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -171,6 +172,31 @@ TEST_CASE("a vertex crossing the border of a face at a convex edge: one contact,
   CHECK((inside[0].normal - beyond[0].normal).norm() < 2 * d / height);
 }
 
+TEST_CASE("a cube on a cube with flush sides: one contact per corner, whichever way rounding goes",
+          "[local_contact][pairs][hierarchy]") {
+  // B rests on A shifted by s along x, their sides y = ±0.5 flush: B's bottom
+  // vertices lie on the border of A's top face and A's top vertices on the
+  // border of B's bottom face. Rounding-sized offsets decide which pairs are
+  // valid there; an edge–edge pair at an edge's end then found a vertex's
+  // contact a second time (rule 4), at two corners of the four.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const double gap = 0.01;
+  for (const double s : {0.3, -0.3})
+    for (const double dy : {1e-15, -1e-15, 1e-13, -1e-13})
+      for (const double rx : {0.0, 1e-14, -1e-14}) {
+        CAPTURE(s, dy, rx);
+        const polydem::PosedShape a{cube.get()};
+        const polydem::PosedShape b{cube.get(), Vec3(s, dy, 1 + gap),
+                                    Eigen::Quaterniond(Eigen::AngleAxisd(rx, Vec3::UnitX()))};
+        const auto contacts = polydem::query_local_contacts(a, b, options(0.02));
+        CHECK(contacts.size() == 4);
+        for (const LocalContact& c : contacts) {
+          CHECK(c.kind != Degeneration::EdgeEdge);
+          CHECK(c.normal_gap == Approx(gap).epsilon(1e-9));
+        }
+      }
+}
+
 TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
           "[local_contact][pairs]") {
   const auto up = polydem::build_shape(pyramid(0.5, -1.0), "pyramid-up");
@@ -282,6 +308,37 @@ TEST_CASE("hierarchy rules on hand-built contact lists", "[local_contact][hierar
             .size() == 2);
     // Alone it stays.
     CHECK(survivors({vv}, *cube, *cube).size() == 1);
+  }
+  SECTION("edge-edge off when it meets an edge at the end vertex that has its own pair there") {
+    // A's edge e (vertices e0 → e1) meets B's edge f at e's end: ζ_A = +1 is e1.
+    const int e = find_edge(*cube, 5, 7);
+    const int f = find_edge(*cube, 0, 1);
+    const auto& ends = cube->edges[static_cast<std::size_t>(e)].vertices;
+    const auto& f_faces = cube->edges[static_cast<std::size_t>(f)].faces;
+    const auto& f_ends = cube->edges[static_cast<std::size_t>(f)].vertices;
+    const auto edge_edge = [&](double zeta_a, double zeta_b) {
+      LocalContact c = contact(Degeneration::EdgeEdge, edge(e), edge(f));
+      c.convective = Eigen::Vector4d(zeta_a, -1, zeta_b, -1);
+      return c;
+    };
+    const LocalContact at_end = edge_edge(1 - 1e-12, 0.2);
+    const LocalContact on_edge = contact(Degeneration::VertexEdge, vertex(ends[1]), edge(f));
+    const LocalContact on_face =
+        contact(Degeneration::VertexFace, vertex(ends[1]), face(f_faces[0]));
+    const LocalContact on_vertex =
+        contact(Degeneration::VertexVertex, vertex(ends[1]), vertex(f_ends[0]));
+    CHECK(survivors({at_end, on_edge}, *cube, *cube) == keys({on_edge}));
+    CHECK(survivors({on_face, at_end}, *cube, *cube) == keys({on_face}));
+    CHECK(survivors({at_end, on_vertex}, *cube, *cube) == keys({on_vertex}));
+    // The other end's vertex, or a crossing inside both edges, is another point.
+    const LocalContact other_end = contact(Degeneration::VertexEdge, vertex(ends[0]), edge(f));
+    CHECK(survivors({at_end, other_end}, *cube, *cube).size() == 2);
+    CHECK(survivors({edge_edge(0.5, 0.2), on_edge}, *cube, *cube).size() == 2);
+    // At B's edge's end, as seen from B's vertex.
+    const LocalContact b_end = edge_edge(0.2, -1 + 1e-12);
+    const LocalContact b_on_edge = contact(Degeneration::VertexEdge, edge(e), vertex(f_ends[0]));
+    CHECK(survivors({b_end, b_on_edge}, *cube, *cube) == keys({b_on_edge}));
+    CHECK(survivors({at_end}, *cube, *cube).size() == 1);  // alone it stays
   }
 }
 
