@@ -33,7 +33,9 @@ void RunEnergy::widen_scale() {
 
 const MonitorValues& RunEnergy::update(const Model& model, double time, double load_factor,
                                        bool dynamic) {
+  const double error_before = monitor_.values().energy_balance_error();
   monitor_.update(model, previous_time_, time, previous_load_factor_, load_factor, dynamic);
+  if (!dynamic) static_error_ += monitor_.values().energy_balance_error() - error_before;
   previous_time_ = time;
   previous_load_factor_ = load_factor;
   widen_scale();
@@ -41,7 +43,7 @@ const MonitorValues& RunEnergy::update(const Model& model, double time, double l
 }
 
 std::string RunEnergy::drift_warning(double drift) const {
-  const double error = monitor_.values().energy_balance_error();
+  const double error = monitor_.values().energy_balance_error() - static_error_;
   if (!(drift > 0) || std::abs(error) <= drift * scale_) return {};
   char text[320];
   std::snprintf(text, sizeof text,
@@ -59,6 +61,7 @@ void RunEnergy::write_state(StateWriter& out) const {
   out.put(previous_time_);
   out.put(previous_load_factor_);
   out.put(scale_);
+  out.put(static_error_);
 }
 
 void RunEnergy::read_state(StateReader& in, const Model& model) {
@@ -67,6 +70,7 @@ void RunEnergy::read_state(StateReader& in, const Model& model) {
   previous_time_ = in.real();
   previous_load_factor_ = in.real();
   scale_ = in.real();
+  static_error_ = in.real();
 }
 
 }  // namespace polydem

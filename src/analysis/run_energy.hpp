@@ -31,8 +31,8 @@ class RunEnergy {
   /// The most energy the run has moved so far (J).
   double scale() const { return scale_; }
 
-  /// Empty, or why the run's energy balance is not to be trusted: its error is
-  /// more than `drift` of the scale.
+  /// Empty, or why the run's energy balance is not to be trusted: its error,
+  /// less what static steps added, is more than `drift` of the scale.
   std::string drift_warning(double drift) const;
 
   void write_state(StateWriter& out) const;
@@ -46,6 +46,9 @@ class RunEnergy {
   double previous_time_ = 0;
   double previous_load_factor_ = 1;
   double scale_ = 0;
+  /// What static steps added to the balance error: the trapezoidal quadrature
+  /// of the load's work between load levels, each of them an equilibrium.
+  double static_error_ = 0;
 };
 
 }  // namespace polydem

@@ -179,7 +179,10 @@ ObjectSchema checks_params() {
                 "The largest energy-balance error (monitor.csv's energy_balance_error) a run may "
                 "end with, as a fraction of the energy it moved (its largest T + stored contact "
                 "energy + |ΔV| + |W|, at least each body's weight times its size). A run beyond "
-                "it ends with a warning in the log and summary.json and exit code 4. 0: no check.")
+                "it ends with a warning in the log and summary.json and exit code 4. 0: no check. "
+                "What static steps add to the error is not counted: a static step is in "
+                "equilibrium at each load level, and its error is only the quadrature of the load "
+                "path between them.")
       .with_default(kDefaultEnergyDrift)
       .at_least(0);
   return schema;
