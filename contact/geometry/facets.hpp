@@ -21,9 +21,13 @@
 
 namespace polydem {
 
+/// Facets of more faces than this get a FacetGrid, so that finding the triangle
+/// under a point does not loop over all of them.
+constexpr std::size_t kFacetGridThreshold = 16;
+
 /// Groups the faces of `shape` (faces, edges and face edges built) into facets:
-/// sets ShapeFace::facet and Shape::facet_faces, and gives flat edges that
-/// would bend a facet their convex or concave kind.
+/// sets ShapeFace::facet and Shape::facet_faces, gives flat edges that would
+/// bend a facet their convex or concave kind, and grids the large facets.
 void build_facets(Shape& shape, double flat_angle);
 
 /// The facet (representative face index) of face `face`.

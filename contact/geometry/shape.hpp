@@ -22,6 +22,22 @@ struct ShapeFace {
   /// The facet this triangle belongs to, named by its representative: the
   /// facet's lowest face index (facets.hpp).
   int facet = -1;
+  /// For a representative of a large facet: its FacetGrid in Shape::facet_grids; else −1.
+  int grid = -1;
+};
+
+/// Where to look for a point in a large facet (a finely split flat floor): a
+/// uniform grid over the facet's plane, body frame, listing per cell the
+/// triangles whose boxes meet it (facets.hpp builds it, facet_location.hpp reads it).
+struct FacetGrid {
+  Vec3 origin = Vec3::Zero();  ///< a point of the plane
+  Vec3 u = Vec3::Zero();       ///< unit in-plane axes
+  Vec3 v = Vec3::Zero();
+  double u_min = 0, v_min = 0;  ///< the grid's corner, in (u, v)
+  double cell = 1;              ///< cell size
+  int cells_u = 0, cells_v = 0;
+  std::vector<int> first;  ///< per cell (u fastest), where its triangles start; one more at the end
+  std::vector<int> triangles;  ///< face indices, cell after cell
 };
 
 /// Convex: dihedral angle < π seen from inside; concave: > π; flat: coplanar faces.
@@ -60,7 +76,8 @@ struct Shape {
   /// representative, empty otherwise. A facet is a planar region joined by flat
   /// edges; contact sees it as one face sub-region (facets.hpp).
   std::vector<std::vector<int>> facet_faces;
-  double bounding_radius = 0;  ///< max vertex distance from the body-frame origin
+  std::vector<FacetGrid> facet_grids;  ///< of the facets with more than kFacetGridThreshold faces
+  double bounding_radius = 0;          ///< max vertex distance from the body-frame origin
   SurfaceKind kind = SurfaceKind::ClosedSolid;
 };
 

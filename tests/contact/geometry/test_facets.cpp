@@ -8,10 +8,13 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 #include "contact/geometry/facets.hpp"
 #include "contact/geometry/generators.hpp"
 #include "contact/geometry/shape_builder.hpp"
+#include "contact/local/facet_location.hpp"
+#include "contact/local/vertex_face.hpp"
 
 using namespace polydem;
 
@@ -109,4 +112,58 @@ TEST_CASE("a surface curving by steps below the flat angle is not one bent facet
     const bool same = facet_of(*strip, edge.faces[0]) == facet_of(*strip, edge.faces[1]);
     CHECK(same == (edge.kind == EdgeKind::Flat));
   }
+}
+
+// The grid of a large facet finds the triangle under a point as a loop over
+// all of its triangles does (the reference), for points inside, outside, on
+// its diagonals and on its vertices.
+TEST_CASE("a large facet's grid finds what a loop over all its triangles finds",
+          "[geometry][facets]") {
+  TriangleMesh sheet;
+  const int n = 20;
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> jitter(-0.3, 0.3);
+  for (int j = 0; j <= n; ++j)
+    for (int i = 0; i <= n; ++i) {  // interior vertices moved within the plane
+      const bool rim = i == 0 || j == 0 || i == n || j == n;
+      sheet.vertices.push_back(
+          Vec3(i + (rim ? 0 : jitter(rng)), 0.5 * j + (rim ? 0 : 0.5 * jitter(rng)), 0));
+    }
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const int a = j * (n + 1) + i, b = a + 1, c = a + n + 2, d = a + n + 1;
+      sheet.triangles.push_back({a, b, c});
+      sheet.triangles.push_back({a, c, d});
+    }
+  const auto shape = build_boundary_shape(sheet, "floor");
+  REQUIRE(facet_members(*shape, 0).size() == static_cast<std::size_t>(2 * n * n));
+  REQUIRE(shape->faces[0].grid >= 0);
+  const auto& rep = shape->faces[0].vertices;
+  const auto x = [&](int v) { return shape->mesh.vertices[static_cast<std::size_t>(v)]; };
+  const auto brute_force = [&](const Vec3& p) {
+    for (const int f : facet_members(*shape, 0)) {
+      const auto& v = shape->faces[static_cast<std::size_t>(f)].vertices;
+      const auto c = vertex_face_coordinates(p, x(v[0]), x(v[1]), x(v[2]));
+      if (c && inside_facet_triangle(*shape, f, face_weights(*c), 0.0)) return true;
+    }
+    return false;
+  };
+  std::vector<Vec3> points;
+  std::uniform_real_distribution<double> across(-2, n + 2), up(-1, 0.5 * n + 1), height(-1, 1);
+  for (int k = 0; k < 3000; ++k) points.push_back(Vec3(across(rng), up(rng), height(rng)));
+  for (const Vec3& vertex : shape->mesh.vertices) points.push_back(vertex + Vec3(0, 0, 0.1));
+  for (const auto& t : shape->mesh.triangles)  // on the diagonals
+    points.push_back(0.5 * (x(t[0]) + x(t[2])) + Vec3(0, 0, -0.2));
+  int inside = 0;
+  for (const Vec3& p : points) {
+    const auto c = vertex_face_coordinates(p, x(rep[0]), x(rep[1]), x(rep[2]));
+    REQUIRE(c);
+    const bool found =
+        facet_contains(*shape, 0, face_weights(*c), Mat3::Identity(), x(rep[0]), p, 0.0);
+    INFO("point " << p.transpose());
+    CHECK(found == brute_force(p));
+    inside += found ? 1 : 0;
+  }
+  CHECK(inside > 1000);
+  CHECK(inside < static_cast<int>(points.size()));
 }
