@@ -52,24 +52,6 @@ bool is_flat_edge(const Shape& shape, SubRegion region) {
          shape.edges[static_cast<std::size_t>(region.index)].kind == EdgeKind::Flat;
 }
 
-/// The parametrisation vertices x1, x2, x3 of a sub-region (eq. 26), as many as it has.
-int region_vertices(const Shape& shape, SubRegion region, std::array<int, 3>& ids) {
-  const auto index = static_cast<std::size_t>(region.index);
-  switch (region.kind) {
-    case SubRegionKind::Vertex:
-      ids[0] = region.index;
-      return 1;
-    case SubRegionKind::Edge:
-      ids[0] = shape.edges[index].vertices[0];
-      ids[1] = shape.edges[index].vertices[1];
-      return 2;
-    case SubRegionKind::Face:
-      ids = shape.faces[index].vertices;
-      return 3;
-  }
-  return 0;
-}
-
 std::optional<Stencil> make_stencil(const Shape& shape_a, SubRegion region_a, const Shape& shape_b,
                                     SubRegion region_b) {
   const std::optional<Degeneration> kind = degeneration_of(region_a.kind, region_b.kind);
@@ -77,8 +59,8 @@ std::optional<Stencil> make_stencil(const Shape& shape_a, SubRegion region_a, co
     return std::nullopt;
   }
   std::array<std::array<int, 3>, 2> ids{};
-  const std::array<int, 2> counts{region_vertices(shape_a, region_a, ids[0]),
-                                  region_vertices(shape_b, region_b, ids[1])};
+  const std::array<int, 2> counts{region_vertex_ids(shape_a, region_a, ids[0]),
+                                  region_vertex_ids(shape_b, region_b, ids[1])};
   Stencil stencil;
   stencil.kind = *kind;
   // The fixed vertex goes first (primitive argument order); for edge–edge and
@@ -413,7 +395,7 @@ struct SideParametrisation {
 SideParametrisation side_parametrisation(const Shape& shape, SubRegion region, double zeta,
                                          double theta) {
   std::array<int, 3> ids{};
-  const int count = region_vertices(shape, region, ids);
+  const int count = region_vertex_ids(shape, region, ids);
   const auto ref = [&](int i) -> const Vec3& {
     return shape.mesh.vertices[static_cast<std::size_t>(ids[static_cast<std::size_t>(i)])];
   };
@@ -506,6 +488,23 @@ std::optional<LcpOperators> lcp_operators(const TrialBody& a, SubRegion region_a
   }
   ops.gap_variation = ops.gap_c * ops.d_operator + ops.gap_d;
   return ops;
+}
+
+int region_vertex_ids(const Shape& shape, SubRegion region, std::array<int, 3>& ids) {
+  const auto index = static_cast<std::size_t>(region.index);
+  switch (region.kind) {
+    case SubRegionKind::Vertex:
+      ids[0] = region.index;
+      return 1;
+    case SubRegionKind::Edge:
+      ids[0] = shape.edges[index].vertices[0];
+      ids[1] = shape.edges[index].vertices[1];
+      return 2;
+    case SubRegionKind::Face:
+      ids = shape.faces[index].vertices;
+      return 3;
+  }
+  return 0;
 }
 
 }  // namespace polydem

@@ -83,6 +83,10 @@ struct LocalContact {
 /// The degeneration of a pair of sub-region kinds; nullopt for face–face, edge–face, face–edge.
 std::optional<Degeneration> degeneration_of(SubRegionKind a, SubRegionKind b);
 
+/// The parametrisation vertices x1, x2, x3 of a sub-region (eq. 26) into `ids`,
+/// as many as it has (a face: its representative triangle's); returns the count.
+int region_vertex_ids(const Shape& shape, SubRegion region, std::array<int, 3>& ids);
+
 /// One body seen by the local contact problems: shape and current configuration.
 struct BodyGeometry {
   const Shape* shape = nullptr;

@@ -9,22 +9,10 @@
 namespace polydem {
 namespace {
 
-/// The mesh vertices of a sub-region, ascending; unused entries −1.
+/// The mesh vertices of a sub-region; unused entries −1.
 std::array<int, 3> region_vertex_ids(const Shape& shape, SubRegion region) {
   std::array<int, 3> ids{-1, -1, -1};
-  const auto index = static_cast<std::size_t>(region.index);
-  switch (region.kind) {
-    case SubRegionKind::Vertex:
-      ids[0] = region.index;
-      break;
-    case SubRegionKind::Edge:
-      ids[0] = shape.edges[index].vertices[0];
-      ids[1] = shape.edges[index].vertices[1];
-      break;
-    case SubRegionKind::Face:
-      ids = shape.faces[index].vertices;
-      break;
-  }
+  polydem::region_vertex_ids(shape, region, ids);
   return ids;
 }
 
