@@ -108,6 +108,41 @@ void ContactSet::export_histories(const std::function<bool(int body)>& leaves, S
   polydem::export_histories(ledger_.histories(), leaves, out);
 }
 
+namespace {
+
+std::string region_problem(const SubRegion& region, const Shape& shape, const std::string& side) {
+  const std::size_t count = region.kind == SubRegionKind::Vertex ? shape.vertices.size()
+                            : region.kind == SubRegionKind::Edge ? shape.edges.size()
+                                                                 : shape.faces.size();
+  if (region.index >= 0 && static_cast<std::size_t>(region.index) < count) return {};
+  return "the " + side + " has no " +
+         (region.kind == SubRegionKind::Vertex ? "vertex "
+          : region.kind == SubRegionKind::Edge ? "edge "
+                                               : "face ") +
+         std::to_string(region.index);
+}
+
+}  // namespace
+
+std::string ContactSet::history_key_problem(const ContactKey& key) const {
+  const auto& bodies = scene_.bodies();
+  const auto& boundaries = scene_.boundaries();
+  const auto body_count = static_cast<int>(bodies.size());
+  if (key.body_a < 0 || key.body_a >= body_count ||
+      !bodies[static_cast<std::size_t>(key.body_a)].shape)
+    return "no body " + std::to_string(key.body_a) + " with a shape";
+  const bool boundary = key.body_b < 0;
+  if (boundary ? key.boundary < 0 || key.boundary >= static_cast<int>(boundaries.size())
+               : key.body_b >= body_count || !bodies[static_cast<std::size_t>(key.body_b)].shape)
+    return boundary ? "no boundary " + std::to_string(key.boundary)
+                    : "no body " + std::to_string(key.body_b) + " with a shape";
+  const Shape& shape_a = *bodies[static_cast<std::size_t>(key.body_a)].shape;
+  const Shape& shape_b = boundary ? *boundaries[static_cast<std::size_t>(key.boundary)].shape
+                                  : *bodies[static_cast<std::size_t>(key.body_b)].shape;
+  std::string problem = region_problem(key.region_a, shape_a, "first side");
+  return problem.empty() ? region_problem(key.region_b, shape_b, "second side") : problem;
+}
+
 void ContactSet::import_histories(StateReader& in) {
   polydem::import_histories(ledger_.histories(), in);
 }

@@ -190,6 +190,15 @@ class ContactSet final {
   /// Adds the histories written by export_histories.
   void import_histories(StateReader& in);
 
+  /// The histories of the accepted state (what `polydem export-state` saves).
+  const ContactHistories& histories() const { return ledger_.histories(); }
+  /// Why `key` cannot be a contact of this scene (a body or boundary index out of range, a
+  /// sub-region its shape does not have), or empty.
+  std::string history_key_problem(const ContactKey& key) const;
+  /// Replaces the histories before the first step (a deck's contact.history_file); every key
+  /// must pass history_key_problem.
+  void set_histories(ContactHistories histories) { ledger_.histories() = std::move(histories); }
+
  private:
   ContactScene scene_;
   SearchStage search_;

@@ -19,8 +19,9 @@ Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options,
     : model_(model),
       deck_(deck),
       options_(options),
+      time_(deck.start_time),
       decomposition_(std::move(decomposition)),
-      energy_(model),
+      energy_(model, deck.start_time),
       progress_record_(options.progress_every,
                        deck.steps.empty() ? 0.0 : deck.steps.back().end_time) {}
 
@@ -38,7 +39,7 @@ void Analysis::sample(AnalysisObserver& observer) {
 }
 
 double Analysis::step_start_time(int index) const {
-  return index > 0 ? deck_.steps[static_cast<std::size_t>(index - 1)].end_time : 0.0;
+  return index > 0 ? deck_.steps[static_cast<std::size_t>(index - 1)].end_time : deck_.start_time;
 }
 
 namespace {
@@ -124,7 +125,7 @@ RunTotals Analysis::run(AnalysisObserver& observer) {
   progress_record_.start();
   if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
   if (options_.checkpoint_every > 0 && resume_dt_ <= 0)
-    next_checkpoint_ = options_.checkpoint_every;
+    next_checkpoint_ = time_ + options_.checkpoint_every;
   for (int index = first_step_; index < static_cast<int>(deck_.steps.size()); ++index) {
     if (!run_analysis_step(index, observer)) break;
   }
@@ -153,7 +154,8 @@ bool Analysis::begin_analysis_step(int index, AnalysisObserver& observer) {
     set_consistent_accelerations(model_, time_);
   if (!resuming && (index > 0 || !spec.actions.empty()) &&
       model_.contact) {  // step 0 was checked at build
-    std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
+    std::string problem =
+        model_.contact->preflight(model_.nodes, time_, index == 0 && !deck_.reached_state);
     if (decomposition_) problem = decomposition_->first_problem(problem);
     if (!problem.empty()) {
       totals_.gave_up = true;

@@ -120,6 +120,15 @@ class Analysis {
   /// that is no checkpoint of this deck.
   void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
 
+  /// Where the analysis stands: its time, the index of the step it is in (or starts next)
+  /// and, after resume(), the Δt it goes on with (0 before any).
+  struct Position {
+    double time = 0;
+    int step = 0;
+    double next_dt = 0;
+  };
+  Position position() const { return {time_, first_step_, resume_dt_}; }
+
  private:
   class Stepper;  ///< the integrator of one analysis step (implicit_stepper.hpp)
   bool run_analysis_step(int index, AnalysisObserver& observer);

@@ -11,13 +11,23 @@
 #include "contact/geometry/mass_properties.hpp"
 #include "src/core/rotation.hpp"
 #include "src/deck/placement_schema.hpp"
+#include "src/io/csv_reader.hpp"
 #include "src/io/text_format.hpp"
-#include "src/params/scalar_parse.hpp"
 
 namespace polydem {
 namespace {
 
-const std::array<std::string, 8> kColumns = {"name", "shape", "x", "y", "z", "rx", "ry", "rz"};
+CsvLimits csv_limits(const PlacementLimits& limits) {
+  return {limits.max_file_bytes, limits.max_line_bytes, limits.max_field_bytes};
+}
+
+// The first eight are required; the last six (pole velocity, angular velocity) come all
+// together or not at all, and then replace the file's velocities for that body.
+constexpr std::size_t kRequiredColumns = 8;
+const std::array<std::string, 14> kColumns = {"name", "shape", "x",  "y",  "z",  "rx", "ry",
+                                              "rz",   "vx",    "vy", "vz", "wx", "wy", "wz"};
+constexpr std::size_t kAbsent = std::string::npos;
+using ColumnPositions = std::array<std::size_t, kColumns.size()>;
 
 BodySpec from_template(const BodyTemplate& t, std::string name, std::string shape,
                        const SourceMark& mark) {
@@ -32,81 +42,22 @@ BodySpec from_template(const BodyTemplate& t, std::string name, std::string shap
   return body;
 }
 
-std::string trimmed(std::string_view field) {
-  const auto first = field.find_first_not_of(" \t\r");
-  const auto last = field.find_last_not_of(" \t\r");
-  return first == std::string_view::npos ? std::string()
-                                         : std::string(field.substr(first, last - first + 1));
-}
-
-std::vector<std::string> split_fields(std::string_view line, const SourceMark& at,
-                                      const PlacementLimits& limits) {
-  std::vector<std::string> fields;
-  for (std::size_t start = 0;;) {
-    const std::size_t comma = std::min(line.find(',', start), line.size());
-    if (comma - start > limits.max_field_bytes)
-      throw InputError(at.str() + ": field " + std::to_string(fields.size() + 1) + " is " +
-                       std::to_string(comma - start) + " bytes long, more than " +
-                       std::to_string(limits.max_field_bytes) + ": " +
-                       quoted_excerpt(line.substr(start, comma - start)));
-    fields.push_back(trimmed(line.substr(start, comma - start)));
-    if (comma == line.size()) break;
-    start = comma + 1;
-  }
-  return fields;
-}
-
-// A line of a body file, read no further than the limits allow, so that a corrupt file
-// (one line of a gigabyte, or no line breaks at all) costs no more memory than a good one.
-class BoundedLineReader {
- public:
-  BoundedLineReader(std::istream& in, const PlacementLimits& limits)
-      : in_(*in.rdbuf()), limits_(limits) {}
-
-  /// The next line without its '\n' into `line`; false at the end of the file.
-  bool next(std::string& line, const SourceMark& at) {
-    line.clear();
-    for (int c = in_.sbumpc(); c != std::char_traits<char>::eof(); c = in_.sbumpc()) {
-      if (++bytes_ > limits_.max_file_bytes)
-        throw InputError(at.str() + ": the body file is larger than " +
-                         std::to_string(limits_.max_file_bytes) + " bytes");
-      if (c == '\n') return true;
-      if (line.size() == limits_.max_line_bytes)
-        throw InputError(at.str() + ": the line is longer than " +
-                         std::to_string(limits_.max_line_bytes) +
-                         " bytes: " + quoted_excerpt(line));
-      line.push_back(static_cast<char>(c));
-    }
-    return !line.empty();
-  }
-
- private:
-  std::streambuf& in_;
-  const PlacementLimits& limits_;
-  std::uintmax_t bytes_ = 0;
-};
-
-/// Column index of every kColumns name in the header.
-std::array<std::size_t, 8> column_positions(const std::vector<std::string>& header,
-                                            const SourceMark& at) {
-  std::array<std::size_t, 8> positions{};
+/// Column index of every kColumns name in the header (kAbsent for velocities not given).
+ColumnPositions column_positions(const std::vector<std::string>& header, const SourceMark& at) {
+  ColumnPositions positions{};
+  std::size_t velocities = 0;
   for (std::size_t c = 0; c < kColumns.size(); ++c) {
-    const auto found = std::find(header.begin(), header.end(), kColumns[c]);
-    if (found == header.end())
+    positions[c] = csv_column(header, kColumns[c]);
+    if (c >= kRequiredColumns) velocities += positions[c] != kAbsent;
+    if (c < kRequiredColumns && positions[c] == kAbsent)
       throw InputError(at.str() + ": the header lacks the column '" + kColumns[c] +
                        "' (columns: name, shape, x, y, z, rx, ry, rz)");
-    positions[c] = static_cast<std::size_t>(found - header.begin());
   }
+  if (velocities != 0 && velocities != kColumns.size() - kRequiredColumns)
+    throw InputError(at.str() +
+                     ": the velocity columns vx, vy, vz, wx, wy, wz come all six together or "
+                     "not at all");
   return positions;
-}
-
-double number(const std::vector<std::string>& fields, std::size_t position,
-              const std::string& column, const SourceMark& at) {
-  const RealParse parsed = parse_real(position < fields.size() ? fields[position] : std::string());
-  if (parsed.issue != ScalarIssue::None)
-    throw InputError(at.str() + ": column '" + column + "': expected a finite number, got " +
-                     quoted_excerpt(position < fields.size() ? fields[position] : std::string()));
-  return parsed.value;
 }
 
 /// Uniform in [0, 1) from the generator's bits: unlike std::uniform_real_distribution,
@@ -135,8 +86,8 @@ void check_unique_names(const std::vector<BodySpec>& bodies) {
 
 // One body of a body file from the fields of its line.
 BodySpec body_of_line(const BodyFileSpec& spec, const ShapeLibrary& shapes,
-                      const std::vector<std::string>& fields,
-                      const std::array<std::size_t, 8>& columns, const SourceMark& at) {
+                      const std::vector<std::string>& fields, const ColumnPositions& columns,
+                      const SourceMark& at) {
   const std::string& name = columns[0] < fields.size() ? fields[columns[0]] : std::string();
   const std::string& shape = columns[1] < fields.size() ? fields[columns[1]] : std::string();
   if (name.empty()) throw InputError(at.str() + ": column 'name' is empty");
@@ -144,9 +95,14 @@ BodySpec body_of_line(const BodyFileSpec& spec, const ShapeLibrary& shapes,
     throw InputError(at.str() + ": column 'shape': no shape named " + quoted_excerpt(shape));
   BodySpec body = from_template(spec.body, name, shape, at);
   for (int k = 0; k < 3; ++k) {
-    body.position[k] = number(fields, columns[2 + k], kColumns[2 + k], at);
-    body.rotation[k] = number(fields, columns[5 + k], kColumns[5 + k], at);
+    body.position[k] = csv_real(fields, columns[2 + k], kColumns[2 + k], at);
+    body.rotation[k] = csv_real(fields, columns[5 + k], kColumns[5 + k], at);
   }
+  if (columns[8] != kAbsent)
+    for (int k = 0; k < 3; ++k) {
+      body.velocity[k] = csv_real(fields, columns[8 + k], kColumns[8 + k], at);
+      body.angular_velocity[k] = csv_real(fields, columns[11 + k], kColumns[11 + k], at);
+    }
   return body;
 }
 
@@ -156,19 +112,21 @@ std::vector<BodySpec> read_body_file(const BodyFileSpec& spec, const ShapeLibrar
                                      const PlacementLimits& limits) {
   std::ifstream in(spec.file, std::ios::binary);
   if (!in) throw InputError(spec.mark.str() + ": cannot open the body file '" + spec.file + "'");
-  BoundedLineReader lines(in, limits);
+  CsvLineReader lines(in, csv_limits(limits));
   std::string line;
   SourceMark at{spec.file, 1, 0};
   if (!lines.next(line, at))
     throw InputError(at.str() + ": empty body file (a header line is needed)");
-  const std::array<std::size_t, 8> columns = column_positions(split_fields(line, at, limits), at);
+  const ColumnPositions columns =
+      column_positions(split_csv_fields(line, at, csv_limits(limits)), at);
   std::vector<BodySpec> bodies;
   for (++at.line; lines.next(line, at); ++at.line) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     if (bodies.size() == static_cast<std::size_t>(limits.max_bodies))
       throw InputError(at.str() + ": more than " + std::to_string(limits.max_bodies) +
                        " bodies in one file");
-    bodies.push_back(body_of_line(spec, shapes, split_fields(line, at, limits), columns, at));
+    bodies.push_back(
+        body_of_line(spec, shapes, split_csv_fields(line, at, csv_limits(limits)), columns, at));
   }
   return bodies;
 }
@@ -240,12 +198,16 @@ std::vector<BodySpec> all_bodies(const DeckData& deck, const ShapeLibrary& shape
   return bodies;
 }
 
-std::string format_body_csv(const std::vector<BodySpec>& bodies) {
-  std::string text = "name,shape,x,y,z,rx,ry,rz\n";
+std::string format_body_csv(const std::vector<BodySpec>& bodies, bool with_velocities) {
+  std::string text = with_velocities ? "name,shape,x,y,z,rx,ry,rz,vx,vy,vz,wx,wy,wz\n"
+                                     : "name,shape,x,y,z,rx,ry,rz\n";
   for (const BodySpec& body : bodies) {
     text += body.name + "," + body.shape;
-    for (int k = 0; k < 3; ++k) text += "," + format_shortest(body.position[k]);
-    for (int k = 0; k < 3; ++k) text += "," + format_shortest(body.rotation[k]);
+    for (const Vec3* v : {&body.position, &body.rotation})
+      for (int k = 0; k < 3; ++k) text += "," + format_shortest((*v)[k]);
+    if (with_velocities)
+      for (const Vec3* v : {&body.velocity, &body.angular_velocity})
+        for (int k = 0; k < 3; ++k) text += "," + format_shortest((*v)[k]);
     text += "\n";
   }
   return text;

@@ -45,7 +45,11 @@ std::string unsupported(const Model& model, const DeckData& deck) {
 }  // namespace
 
 ExplicitAnalysis::ExplicitAnalysis(Model& model, const DeckData& deck, ExplicitSettings settings)
-    : model_(model), deck_(deck), settings_(settings), forces_(model, settings.barrier_closure) {
+    : model_(model),
+      deck_(deck),
+      settings_(settings),
+      time_(deck.start_time),
+      forces_(model, settings.barrier_closure) {
   if (const std::string what = unsupported(model, deck); !what.empty())
     throw InputError(deck.path + ": the explicit integrator does not support " + what);
   const std::size_t count = model.bodies.size();
@@ -252,7 +256,8 @@ bool ExplicitAnalysis::run_analysis_step(int index, AnalysisObserver& observer) 
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
   apply_step_actions(model_, spec);
   if (model_.contact && index > 0) {
-    const std::string problem = model_.contact->preflight(model_.nodes, time_, index == 0);
+    const std::string problem =
+        model_.contact->preflight(model_.nodes, time_, index == 0 && !deck_.reached_state);
     if (!problem.empty()) {
       totals_.gave_up = true;
       totals_.give_up_reason = start_problem(spec, problem);

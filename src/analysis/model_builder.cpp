@@ -3,6 +3,7 @@
 
 #include "src/analysis/body_placement.hpp"
 #include "src/analysis/contact_builder.hpp"
+#include "src/analysis/history_table.hpp"
 #include "src/analysis/rigid_nodes.hpp"
 #include "src/core/rotation.hpp"
 
@@ -76,6 +77,12 @@ void add_rigid_nodes(Model& model, const DeckData& deck) {
 
 }  // namespace
 
+std::vector<std::string> boundary_names(const DeckData& deck) {
+  std::vector<std::string> names;
+  for (const BoundarySpec& boundary : deck.boundaries) names.push_back(boundary.name);
+  return names;
+}
+
 Model build_model(const DeckData& deck) {
   Model model;
   model.gravity = deck.gravity;
@@ -101,11 +108,14 @@ Model build_model(const DeckData& deck) {
   add_rigid_nodes(model, deck);
   model.dofs.number_equations();
   model.contact = build_contact_set(deck, shapes, bodies);
+  if (!deck.contact.history_file.empty())
+    read_history_table(deck.contact.history_file, model, boundary_names(deck));
   if (model.contact) {
-    const std::string problem = model.contact->preflight(model.nodes, 0.0);
+    const std::string problem =
+        model.contact->preflight(model.nodes, deck.start_time, !deck.reached_state);
     if (!problem.empty()) throw InputError(deck.path + ": initial configuration: " + problem);
   }
-  set_consistent_accelerations(model, 0.0);
+  set_consistent_accelerations(model, deck.start_time);
   tracked_bodies(model, deck.output);  // output.bodies names bodies that exist
   return model;
 }

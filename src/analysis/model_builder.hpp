@@ -8,6 +8,8 @@
 
 namespace polydem {
 
+/// The deck's boundary names, in the order the contact set indexes them.
+std::vector<std::string> boundary_names(const DeckData& deck);
 Model build_model(const DeckData& deck);
 
 /// Sets ü and ω̇ of every pole to satisfy the equations of motion at `time`

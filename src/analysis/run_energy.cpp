@@ -17,8 +17,10 @@ double weight_scale(const Model& model) {
 
 }  // namespace
 
-RunEnergy::RunEnergy(const Model& model)
-    : monitor_(model), initial_potential_(monitor_.values().potential_energy) {
+RunEnergy::RunEnergy(const Model& model, double start_time)
+    : monitor_(model),
+      initial_potential_(monitor_.values().potential_energy),
+      previous_time_(start_time) {
   scale_ = weight_scale(model);
   widen_scale();
 }

@@ -23,7 +23,8 @@ namespace polydem {
 class RunEnergy {
  public:
   /// From the model's current (initial) state.
-  explicit RunEnergy(const Model& model);
+  /// `start_time`: the deck's, where the first step starts.
+  RunEnergy(const Model& model, double start_time);
 
   /// After an accepted step to `time` whose gravity factor is `load_factor`.
   const MonitorValues& update(const Model& model, double time, double load_factor, bool dynamic);

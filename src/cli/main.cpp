@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "solvers/parallel_runtime.hpp"
+#include "src/cli/export_state_command.hpp"
 #include "src/cli/mesh_command.hpp"
 #include "src/cli/plot_command.hpp"
 #include "src/cli/run_command.hpp"
@@ -64,6 +65,7 @@ int main(int argc, char** argv) {
   polydem::add_run_commands(app, exit_code);
   polydem::add_mesh_command(app, exit_code);
   polydem::add_plot_command(app, exit_code);
+  polydem::add_export_state_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

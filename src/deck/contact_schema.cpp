@@ -144,6 +144,14 @@ ObjectSchema contact_params() {
       .greater_than(0);
   schema.add_object("domain", "search_domain",
                     "Where the bodies are expected; leaving it is reported.");
+  schema
+      .add_string("history_file",
+                  "Contact histories to start from (friction's elastic tangential gap and "
+                  "stick/slip state, eqs. 57–58, and the energy ledger's last state), a CSV "
+                  "table as `polydem export-state --friction-history` writes it, relative to "
+                  "the deck's folder; empty: every contact starts without a history.")
+      .with_default(std::string())
+      .allowing_empty();
   schema.add_object_list("interactions", "interaction", "Contact laws per pair of groups.")
       .with_default(std::vector<ParamSet>{});
   schema

@@ -175,8 +175,10 @@ GroupVelocitySpec group_velocity(const ParamSet& set) {
   return {set.string("group"), set.vec3("velocity"), set.vec3("angular_velocity"), set.mark};
 }
 
-ContactSpec contact(const ParamSet& set) {
+ContactSpec contact(const ParamSet& set, const MeshSource& source) {
   ContactSpec spec;
+  if (!set.string("history_file").empty())
+    spec.history_file = source.resolve(set.string("history_file"));
   spec.travel_factor = set.real("travel_factor");
   spec.minimum_margin = set.real("minimum_margin");
   if (set.has_value("verlet_margin")) spec.verlet_margin = set.real("verlet_margin");
@@ -195,6 +197,8 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   DeckData data;
   data.path = file_name;
   data.gravity = deck.vec3("gravity");
+  data.start_time = deck.real("start_time");
+  data.reached_state = deck.boolean("reached_state");
   const ParamSet& output = deck.object("output");
   data.output.interval = output.real("interval");
   data.output.vtk = output.boolean("vtk");
@@ -212,7 +216,7 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
     data.group_velocities.push_back(group_velocity(item));
   for (const auto& item : deck.objects("boundaries"))
     data.boundaries.push_back(boundary(item, source));
-  data.contact = contact(deck.object("contact"));
+  data.contact = contact(deck.object("contact"), source);
   data.energy_drift = deck.object("checks").real("energy_drift");
   return data;
 }

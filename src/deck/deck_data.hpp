@@ -143,6 +143,7 @@ struct ContactSpec {
   double cell_size = 0.0;       ///< m; 0: automatic
   std::optional<BoxSpec> domain;
   std::vector<InteractionSpec> interactions;
+  std::string history_file;  ///< resolved against the deck's folder; empty: none
 };
 
 /// A change at the start of a step: exactly one of the fields is set.
@@ -178,6 +179,8 @@ struct OutputSpec {
 struct DeckData {
   std::string path;              ///< the deck file, for messages
   Vec3 gravity = Vec3::Zero();   ///< m/s²
+  double start_time = 0;         ///< s: where the first step starts
+  bool reached_state = false;    ///< bodies where a run left them: barrier zones may be entered
   std::vector<StepSpec> steps;   ///< at least one
   std::vector<BodySpec> bodies;  ///< placed one by one in the deck
   std::vector<BodyFileSpec> body_files;

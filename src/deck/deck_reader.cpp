@@ -44,6 +44,10 @@ DeckData read_deck_string(std::string_view text, std::string file_name) {
   return build_deck_data(read_tree(text, file_name), file_name);
 }
 
+ParamSet read_deck_tree(const std::filesystem::path& path) {
+  return read_tree(read_file(path), path.string());
+}
+
 std::string echo_deck(const std::filesystem::path& path) {
   return echo_deck_string(read_file(path), path.string());
 }

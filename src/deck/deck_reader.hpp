@@ -10,12 +10,17 @@
 #include <string_view>
 
 #include "src/deck/deck_data.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 
 DeckData read_deck(const std::filesystem::path& path);
 /// `file_name` is used only in messages and DeckData::path.
 DeckData read_deck_string(std::string_view text, std::string file_name);
+
+/// The deck's tree of declared values (every default filled in), as echo_deck writes it;
+/// a tool that rewrites a deck edits this tree and writes it with echo_params.
+ParamSet read_deck_tree(const std::filesystem::path& path);
 
 /// The deck written back as YAML with every default filled in; reading it gives
 /// the same DeckData.

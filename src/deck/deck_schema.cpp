@@ -53,6 +53,9 @@ void check_rigid_node_names(const ParamSet& deck) {
 
 void check_end_times(const ParamSet& deck) {
   const auto& steps = deck.objects("steps");
+  if (!(steps.front().real("end_time") > deck.real("start_time")))
+    throw steps.front().error("end_time", "must be greater than the deck's start_time (" +
+                                              format_real(deck.real("start_time")) + ")");
   for (std::size_t k = 1; k < steps.size(); ++k)
     if (!(steps[k].real("end_time") > steps[k - 1].real("end_time")))
       throw steps[k].error("end_time", "must be greater than the previous step's end_time (" +
@@ -64,7 +67,7 @@ void check_end_times(const ParamSet& deck) {
 constexpr double kMaxStepsAtLargestDt = 1e9;
 
 void check_step_counts(const ParamSet& deck) {
-  double start = 0;
+  double start = deck.real("start_time");
   for (const ParamSet& step : deck.objects("steps")) {
     const double end = step.real("end_time");
     const double dt_max = step.object("dt").real("max");
@@ -85,6 +88,21 @@ ObjectSchema deck_params() {
   schema.add_vec3("gravity", "Gravitational acceleration.")
       .with_unit("m/s²")
       .with_default(Vec3(Vec3::Zero()));
+  schema
+      .add_real("start_time",
+                "Time at which the first step starts; boundary motions, loads and every time "
+                "function see this absolute time. A deck written by `polydem export-state` "
+                "starts where the run it was exported from stood.")
+      .with_unit("s")
+      .with_default(0.0)
+      .at_least(0);
+  schema
+      .add_bool("reached_state",
+                "The bodies are placed where a run left them (as `polydem export-state` writes "
+                "them): contacts may start deep in their barrier zones, as a settled pack's do, "
+                "and only crossings are refused. Otherwise bodies must start at least the "
+                "barrier gap apart.")
+      .with_default(false);
   schema.add_object("output", "output", "What to write and how often.");
   schema.add_object_list("steps", "step", "Analysis steps, run in order.")
       .make_required()

@@ -33,7 +33,9 @@ ObjectSchema body_file_params() {
   ObjectSchema schema{
       "body_file",
       "Bodies read from a CSV file: a header line, then one body per line with the columns "
-      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e). At most " +
+      "name, shape, x, y, z, rx, ry, rz (pole position; rotation vector θ·e) and, optionally, "
+      "vx, vy, vz, wx, wy, wz (pole velocity; angular velocity, global frame), which then "
+      "replace the file's velocity and angular_velocity for that body. At most " +
           std::to_string(limits.max_bodies) + " bodies, " +
           std::to_string(limits.max_file_bytes >> 20) + " MiB, " +
           std::to_string(limits.max_line_bytes) + " bytes a line and " +

@@ -102,6 +102,37 @@ TEST_CASE("body CSV files read back what was written and bad lines name file, li
              Catch::Contains("bad.csv:2: column 'z': expected a finite number, got 'zero'"));
   CHECK_THAT(error_of("name,shape,x,y,z,rx,ry,rz\na,pod,0,0,0,0,0,0\nb,cone,0,0,0,0,0,0\n"),
              Catch::Contains("bad.csv:3: column 'shape': no shape named 'cone'"));
+  CHECK_THAT(
+      error_of("name,shape,x,y,z,rx,ry,rz,vx,vy,vz\n"),
+      Catch::Contains("bad.csv:1: the velocity columns vx, vy, vz, wx, wy, wz come all six"));
+  CHECK_THAT(
+      error_of("name,shape,x,y,z,rx,ry,rz,vx,vy,vz,wx,wy,wz\na,pod,0,0,0,0,0,0,1,2,3,4,5,x\n"),
+      Catch::Contains("bad.csv:2: column 'wz': expected a finite number, got 'x'"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("body CSV files with velocity columns give each body its own velocities", "[placement]") {
+  const DeckData deck = read_deck_string(kDeck, "pack.yaml");
+  const ShapeLibrary shapes = build_shapes(deck);
+  std::vector<BodySpec> bodies = all_bodies(deck, shapes);
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const double s = static_cast<double>(i) + 0.1;
+    bodies[i].velocity = Vec3(s, -s / 3, 1 / s);
+    bodies[i].angular_velocity = Vec3(std::sqrt(s), -s * s, 0.7);
+  }
+  const auto dir = std::filesystem::temp_directory_path() / "polydem_test_body_velocities";
+  std::filesystem::create_directories(dir);
+  write_file_atomically(dir / "bodies.csv", format_body_csv(bodies, true));
+  // The file's own velocities are the fallback; the columns override them body by body.
+  const BodyFileSpec spec{
+      (dir / "bodies.csv").string(), {2400, "pods", Vec3(9, 9, 9), Vec3(9, 9, 9)}, {}};
+  const std::vector<BodySpec> read = read_body_file(spec, shapes);
+  REQUIRE(read.size() == bodies.size());
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    CHECK(read[i].velocity == bodies[i].velocity);  // exact: shortest round-trip numbers
+    CHECK(read[i].angular_velocity == bodies[i].angular_velocity);
+    CHECK(read[i].position == bodies[i].position);
+  }
   std::filesystem::remove_all(dir);
 }
 
@@ -162,7 +193,7 @@ TEST_CASE("a body file beyond its limits is refused, quoting only the start of t
   CHECK_THAT(error_of(many), Catch::Contains("big.csv:5: more than 3 bodies in one file"));
   std::string large = header;
   for (int k = 0; k < 12; ++k) large += "\n" + std::string(20, ' ');
-  CHECK_THAT(error_of(large), Catch::Contains("the body file is larger than 200 bytes"));
+  CHECK_THAT(error_of(large), Catch::Contains("the file is larger than 200 bytes"));
   // The deck's own limits: a line of 1 MB is refused at its 4097th byte, 60 of them quoted.
   write_file_atomically(dir / "huge.csv", header + "a,pod," + std::string(1 << 20, '1') + "\n");
   try {

@@ -29,7 +29,7 @@ import sys
 
 STARTS = re.compile(r"^\s*(\./build/polydem|build/polydem|polydem|mpirun|bash|python3|cmake|ctest"
                     r"|benchmarks/\S+\.sh|scripts/\S+)(\s|$)")
-SUBCOMMANDS = ("run", "check", "pack", "mesh", "plot")
+SUBCOMMANDS = ("run", "check", "pack", "mesh", "plot", "export-state")
 failures = []
 
 
