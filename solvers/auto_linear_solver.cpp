@@ -1,15 +1,23 @@
-// Chooses the back end per factorisation: CHOLMOD while the tangent is
-// symmetric (and it succeeds, i.e. the matrix is positive definite), UMFPACK
+// The default back end. Systems of kIterativeFrom equations or more go first to BiCGSTAB with
+// body-block Jacobi on every thread (bicgstab_solver.hpp), with a direct solve behind it for
+// each solve it fails; after kFailuresBeforeDirect failures in a row (a tangent block Jacobi
+// does not suit: a static step's free bodies, rigid-node multipliers) the direct solve takes
+// the rest of the analysis step. The direct solve is chosen per factorisation: CHOLMOD while
+// the tangent is symmetric (and it succeeds, i.e. the matrix is positive definite), UMFPACK
 // otherwise. Rigid-body tangents are symmetric only without gyroscopic and
 // rotational-geometric terms, so the choice must be made on the values, and
-// each back end analyses the pattern lazily the first time it is needed.
+// each back end analyses the pattern lazily the first time it is needed. Every choice
+// depends on the system alone, never on timings: runs stay reproducible.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "solvers/auto_linear_solver.hpp"
+#include "solvers/bicgstab_solver.hpp"
 #include "solvers/cholmod_solver.hpp"
+#include "solvers/direct_fallback.hpp"
 #include "solvers/linear_solver_family.hpp"
 #include "solvers/umfpack_solver.hpp"
 
@@ -35,7 +43,7 @@ std::vector<int> transpose_positions(const SparseMatrix& matrix) {
   return positions;
 }
 
-class AutoLinearSolver final : public LinearSolver {
+class AutoDirectSolver final : public LinearSolver {
  public:
   void analyze(const SparseMatrix& matrix) override {
     transpose_ = transpose_positions(matrix);
@@ -85,11 +93,81 @@ class AutoLinearSolver final : public LinearSolver {
   bool cholmod_analyzed_ = false;
 };
 
+// Measured on packs (docs/performance.md, "Iterative solves"): from about this size the
+// iterative solve costs less per Newton iteration than the direct one, on one thread.
+constexpr int kIterativeFrom = 600;
+constexpr int kFailuresBeforeDirect = 3;
+
+class AutoLinearSolver final : public LinearSolver {
+ public:
+  void analyze(const SparseMatrix& matrix) override {
+    iterative_on_ = !iterative_given_up_ && matrix.rows() >= kIterativeFrom;
+    if (iterative_on_) {
+      if (!iterative_) {
+        iterative_ = with_direct_fallback(make_bicgstab_solver(1e-8, 500),
+                                          std::make_unique<AutoDirectSolver>());
+        iterative_->set_threads(threads_);
+        iterative_->set_relative_tolerance(relative_tolerance_);
+      }
+      iterative_->analyze(matrix);
+    } else {
+      direct_.analyze(matrix);
+    }
+    direct_analyzed_ = !iterative_on_;
+  }
+
+  bool factorize(const SparseMatrix& matrix) override {
+    if (iterative_given_up_) iterative_on_ = false;
+    if (iterative_on_) return iterative_->factorize(matrix);
+    if (!direct_analyzed_) direct_.analyze(matrix);
+    direct_analyzed_ = true;
+    return direct_.factorize(matrix);
+  }
+
+  bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
+    if (!iterative_on_) return direct_.solve(rhs, solution);
+    const bool solved = iterative_->solve(rhs, solution);
+    const long failed = iterative_->take_fallbacks();
+    fallbacks_ += failed;
+    failures_in_a_row_ = failed > 0 ? failures_in_a_row_ + failed : 0;
+    // From the next factorisation on, the direct solve alone.
+    if (failures_in_a_row_ >= kFailuresBeforeDirect) iterative_given_up_ = true;
+    return solved;
+  }
+
+  void set_relative_tolerance(double relative) override {
+    relative_tolerance_ = relative;
+    if (iterative_) iterative_->set_relative_tolerance(relative);
+  }
+
+  void set_threads(int threads) override {
+    threads_ = threads;
+    if (iterative_) iterative_->set_threads(threads);
+  }
+
+  std::string name() const override { return iterative_on_ ? iterative_->name() : direct_.name(); }
+
+  long take_fallbacks() override { return std::exchange(fallbacks_, 0); }
+
+ private:
+  AutoDirectSolver direct_;
+  std::unique_ptr<LinearSolver> iterative_;
+  bool iterative_on_ = false;
+  bool iterative_given_up_ = false;
+  bool direct_analyzed_ = false;
+  int failures_in_a_row_ = 0;
+  long fallbacks_ = 0;
+  int threads_ = 1;
+  double relative_tolerance_ = 0;
+};
+
 ObjectSchema auto_params() {
   ObjectSchema schema{
       "auto",
-      "CHOLMOD while the tangent is symmetric positive definite, UMFPACK otherwise, "
-      "decided at each factorisation."};
+      "From 600 equations (100 bodies): `bicgstab` first, a direct solve behind it for "
+      "each solve it fails and for the rest of the step after three failures in a row. The "
+      "direct solve: CHOLMOD while the tangent is symmetric positive definite, UMFPACK "
+      "otherwise, decided at each factorisation."};
   schema.example = "auto";
   return schema;
 }

@@ -36,6 +36,11 @@ class DirectFallback final : public LinearSolver {
     iterative_->set_relative_tolerance(relative);
   }
 
+  void set_threads(int threads) override {
+    iterative_->set_threads(threads);
+    direct_->set_threads(threads);
+  }
+
   std::string name() const override {
     return iterative_->name() + " (falling back on " + direct_->name() + ")";
   }

@@ -31,6 +31,9 @@ class LinearSolver {
   /// but never tighter than its own tolerance; 0 restores its own.
   /// Direct back ends solve exactly and ignore it.
   virtual void set_relative_tolerance(double /*relative*/) {}
+  /// The threads a back end that can share its work may use (the run's --threads); its
+  /// results must not depend on them.
+  virtual void set_threads(int /*threads*/) {}
   /// The back end that did the last factorisation ("umfpack", "cholmod", "petsc/...").
   virtual std::string name() const = 0;
   /// Solves handed to a direct back end because this one's failed since the

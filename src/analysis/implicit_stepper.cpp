@@ -81,6 +81,7 @@ Analysis::Stepper::Stepper(Analysis& analysis, int index, AnalysisObserver& obse
   if (model_.contact) model_.contact->set_threads(analysis.options_.threads);
   system_.set_force_scale(spec_.newton.force_scale);
   linear_solver_ = linear_solver_for(spec_, analysis.decomposition_.get());
+  linear_solver_->set_threads(analysis.options_.threads);
   newton_.emplace(*linear_solver_, spec_.newton);
   if (analysis.resume_dt_ > 0)
     controller_.resume(std::exchange(analysis.resume_dt_, 0.0),

@@ -90,25 +90,6 @@ TEST_CASE("krylov's methods and preconditioners solve to their tolerance", "[pet
   }
 }
 
-namespace {
-
-/// `blocks` dense, diagonally dominant blocks of `size` rows on the diagonal.
-SparseMatrix random_block_diagonal(int blocks, int size, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> value(-1, 1);
-  std::vector<Eigen::Triplet<double>> entries;
-  for (int b = 0; b < blocks; ++b)
-    for (int i = 0; i < size; ++i)
-      for (int j = 0; j < size; ++j)
-        entries.emplace_back(b * size + i, b * size + j, value(rng) + (i == j ? size : 0.0));
-  SparseMatrix matrix(blocks * size, blocks * size);
-  matrix.setFromTriplets(entries.begin(), entries.end());
-  matrix.makeCompressed();
-  return matrix;
-}
-
-}  // namespace
-
 // A body's rows share their columns: the point blocks are found from the
 // pattern, so on a block-diagonal matrix block Jacobi is its exact inverse and
 // one GMRES iteration solves it, where the diagonal alone does not.

@@ -44,6 +44,21 @@ inline void refill_values(SparseMatrix& matrix, unsigned seed) {
       if (it.row() == it.col()) it.valueRef() = row_sums[it.row()] + 1;
 }
 
+/// `blocks` dense, diagonally dominant blocks of `size` rows on the diagonal.
+inline SparseMatrix random_block_diagonal(int blocks, int size, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> value(-1, 1);
+  std::vector<Eigen::Triplet<double>> entries;
+  for (int b = 0; b < blocks; ++b)
+    for (int i = 0; i < size; ++i)
+      for (int j = 0; j < size; ++j)
+        entries.emplace_back(b * size + i, b * size + j, value(rng) + (i == j ? size : 0.0));
+  SparseMatrix matrix(blocks * size, blocks * size);
+  matrix.setFromTriplets(entries.begin(), entries.end());
+  matrix.makeCompressed();
+  return matrix;
+}
+
 inline Eigen::VectorXd random_vector(int n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> value(-1, 1);

@@ -1,0 +1,19 @@
+// Eigen's BiCGSTAB preconditioned by the inverse of each body's diagonal block
+// (block_jacobi.hpp), on every thread of the run: the back end of `linear_solver: bicgstab`
+// and of the automatic choice for large systems. The products run on a row-major copy of the
+// tangent, row by row on a fixed partition (Eigen's OpenMP kernel), the block inverses
+// likewise, and every reduction on one thread: the iterates are the same for any --threads.
+// A solve is successful only when its true residual |b - A x| meets the tolerance.
+#pragma once
+
+#include <memory>
+
+#include "solvers/linear_solver.hpp"
+
+namespace polydem {
+
+/// Stops at |b - A x| <= tolerance |b| (or a looser tolerance Newton asks for), or fails
+/// after `max_iterations`; factorize fails when a diagonal block is singular.
+std::unique_ptr<LinearSolver> make_bicgstab_solver(double tolerance, int max_iterations);
+
+}  // namespace polydem
