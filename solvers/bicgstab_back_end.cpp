@@ -5,6 +5,7 @@
 // matrix-vector products pays where a factorisation does not.
 #include "solvers/bicgstab_solver.hpp"
 #include "solvers/direct_fallback.hpp"
+#include "solvers/iterative_stopping.hpp"
 #include "solvers/linear_solver_family.hpp"
 #include "solvers/umfpack_solver.hpp"
 
@@ -19,15 +20,7 @@ ObjectSchema bicgstab_params() {
       "for any thread count. A solve that does not reach the tolerance (its true residual "
       "checked), or a singular block, is done again by UMFPACK; summary.json counts them "
       "(`linear_solver_fallbacks`)."};
-  schema
-      .add_real("relative_tolerance",
-                "The linear solve stops once |b - A x| <= relative_tolerance |b|.")
-      .with_default(1e-8)
-      .greater_than(0)
-      .less_than(1);
-  schema.add_integer("max_iterations", "Iterations before the solve goes to UMFPACK.")
-      .with_default(500LL)
-      .at_least(1);
+  add_stopping_keys(schema, 500LL);
   schema.example = "{bicgstab: {relative_tolerance: 1.0e-8}}";
   return schema;
 }

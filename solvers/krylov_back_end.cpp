@@ -10,6 +10,7 @@
 #include <string>
 
 #include "solvers/direct_fallback.hpp"
+#include "solvers/iterative_stopping.hpp"
 #include "solvers/linear_solver_family.hpp"
 #include "solvers/umfpack_solver.hpp"
 #if POLYDEM_WITH_PETSC
@@ -55,15 +56,7 @@ ObjectSchema krylov_params() {
       "whose preconditioner fails, is done again by UMFPACK; summary.json counts them "
       "(`linear_solver_fallbacks`)."};
   add_method_keys(schema);
-  schema
-      .add_real("relative_tolerance",
-                "The linear solve stops once |b - A x| <= relative_tolerance |b|.")
-      .with_default(1e-8)
-      .greater_than(0)
-      .less_than(1);
-  schema.add_integer("max_iterations", "Iterations before the solve goes to UMFPACK.")
-      .with_default(1000LL)
-      .at_least(1);
+  add_stopping_keys(schema, 1000LL);
   schema
       .add_string("options",
                   "Further PETSc options in PETSc's command-line syntax, applied after the keys "

@@ -16,6 +16,7 @@
 #include "src/deck/deck_reader.hpp"
 #include "tests/support/analysis_fixtures.hpp"
 #include "tests/support/deck_fixtures.hpp"
+#include "tests/support/iterative_run.hpp"
 #include "tests/support/linear_solve.hpp"
 #include "tests/support/sparse_fixtures.hpp"
 
@@ -161,48 +162,17 @@ TEST_CASE("a Krylov solve that does not converge is UMFPACK's and is counted", "
   CHECK(solver->take_fallbacks() == 1);
 }
 
-// Forty cubes dropped into a box, with friction (the decomposition test's deck,
-// to 0.2 s, where they have landed). The Krylov solves' error (relative
-// residual 1e-8) is far below what Newton resolves (residual 1e-11, increments
-// 1e-12 relative to corrections that end near 1e-12): the runs must take the
-// same steps and iterations, and end at the same positions to within what
-// Newton's increment tolerance leaves undecided (1e-10 m on 0.1 m cubes; on
-// this build they agree to the last bit, as the corrections that differ are
-// below the positions' rounding).
+// The runs take the same steps and iterations (tests/support/iterative_run.hpp); on this
+// build they agree to the last bit, as the corrections that differ are below the positions'
+// rounding.
 TEST_CASE("a contact run with krylov takes UMFPACK's steps and iterations", "[petsc][krylov]") {
-  DeckData deck = read_deck(std::filesystem::path(POLYDEM_SOURCE_DIR) / "tests" / "cli" / "decks" /
-                            "packed_cubes.yaml");
-  deck.steps[0].end_time = 0.2;
-  deck.steps[0].linear_solver = krylov("umfpack");
-  const RunResult direct = run_deck_in_memory(deck);
-  deck.steps[0].linear_solver = krylov("krylov");
-  const RunResult iterative = run_deck_in_memory(deck);
-
-  CHECK(iterative.totals.accepted_steps == direct.totals.accepted_steps);
-  CHECK(iterative.totals.rejected_steps == direct.totals.rejected_steps);
-  CHECK(iterative.totals.newton_iterations == direct.totals.newton_iterations);
-  CHECK(iterative.totals.linear_solver_fallbacks == 0);
-  REQUIRE(iterative.steps.size() == direct.steps.size());
-  for (std::size_t s = 0; s < direct.steps.size(); ++s)
-    CHECK(iterative.steps[s].newton_iterations == direct.steps[s].newton_iterations);
-  const Model initial = build_model(deck);
-  double largest = 0;
-  double moved = 0;
-  for (std::size_t n = 0; n < direct.model.nodes.size(); ++n) {
-    const Vec3& end = direct.model.nodes[n].position;
-    largest = std::max(largest, (iterative.model.nodes[n].position - end).cwiseAbs().maxCoeff());
-    moved = std::max(moved, (end - initial.nodes[n].position).norm());
-  }
-  CHECK(moved > 0.1);  // the cubes did fall, into contact
-  CHECK(largest < 1e-10);
+  check_run_as_umfpack(krylov("umfpack"), krylov("krylov"));
 }
 
 // One Jacobi-preconditioned iteration solves only the nearly diagonal tangents
 // of free flight: once the cubes touch, UMFPACK answers, and the run counts it.
 TEST_CASE("a run counts the solves that fell back on UMFPACK", "[petsc][krylov]") {
-  DeckData deck = read_deck(std::filesystem::path(POLYDEM_SOURCE_DIR) / "tests" / "cli" / "decks" /
-                            "packed_cubes.yaml");
-  deck.steps[0].end_time = 0.1;
+  DeckData deck = packed_cubes_deck(0.1);
   deck.steps[0].linear_solver = krylov("{krylov: {preconditioner: jacobi, max_iterations: 1}}");
   const RunResult run = run_deck_in_memory(deck);
   CHECK(run.totals.final_time == Approx(0.1));
