@@ -63,6 +63,8 @@ struct RunTotals {
   /// Linear solves an iterative back end handed to its direct fallback
   /// (LinearSolver::take_fallbacks).
   long linear_solver_fallbacks = 0;
+  long largest_tangent_entries = 0;        ///< stored entries of the largest tangent assembled
+  long largest_contact_elements = 0;       ///< contact pair elements at the busiest accepted step
   std::map<std::string, long> rejections;  ///< rejected attempts by cause (the failure message)
   double final_time = 0;
   double assembly_seconds = 0;

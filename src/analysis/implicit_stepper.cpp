@@ -262,6 +262,11 @@ StepRecord Analysis::Stepper::accept(const TimeStep& step) {
   store_rigid_node_reactions(model_, system_.increments());
   ++totals_.accepted_steps;
   if (report_.active_set_cycled) ++totals_.active_set_cycles;
+  totals_.largest_tangent_entries =
+      std::max(totals_.largest_tangent_entries, static_cast<long>(system_.tangent().nonZeros()));
+  if (model_.contact)
+    totals_.largest_contact_elements = std::max(
+        totals_.largest_contact_elements, static_cast<long>(model_.contact->elements().size()));
   controller_.accepted(report_.iterations, step.dt, error_);
   StepRecord record{index_,
                     step.time,

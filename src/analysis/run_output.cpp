@@ -1,5 +1,7 @@
 #include "src/analysis/run_output.hpp"
 
+#include <sys/resource.h>
+
 #include <cmath>
 #include <cstdio>
 
@@ -134,6 +136,27 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
 // A value that may be ∞ (no contact yet): JSON has no infinity, so null.
 nlohmann::ordered_json finite_or_null(double value) {
   return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
+}
+
+// The process's peak resident memory (the kernel's high-water mark, libraries included) and
+// the sizes of the structures that grow with the model, so that memory per body and per
+// contact can be read off two runs of different size (issue 29).
+nlohmann::ordered_json memory_json(const Model& model, const RunTotals& totals) {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const double peak = 1024.0 * static_cast<double>(usage.ru_maxrss);  // KiB on Linux
+  const auto bodies = static_cast<double>(std::max<std::size_t>(model.bodies.size(), 1));
+  // CSC storage: a value and a row index per entry, a column start per column.
+  const double tangent_bytes =
+      static_cast<double>(totals.largest_tangent_entries) * (sizeof(double) + sizeof(int)) +
+      static_cast<double>(model.dofs.equation_count() + 1) * sizeof(int);
+  return {{"peak_resident_bytes", peak},
+          {"peak_resident_bytes_per_body", peak / bodies},
+          {"largest_tangent_entries", totals.largest_tangent_entries},
+          {"largest_tangent_bytes", tangent_bytes},
+          {"largest_contact_elements", totals.largest_contact_elements},
+          {"contact_histories_at_end",
+           model.contact ? static_cast<long>(model.contact->histories().size()) : 0L}};
 }
 
 nlohmann::ordered_json explicit_comparison(const ExplicitStepTally& tally) {
@@ -411,6 +434,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                                  {"outside_now", domain.outside_now},
                                  {"warnings", domain.warnings}};
   }
+  summary["memory"] = memory_json(model, totals);
   const double rest = totals.total_seconds - totals.assembly_seconds - totals.linear_solve_seconds -
                       totals.contact_seconds - totals.decomposition_seconds - totals.output_seconds;
   summary["wall_seconds"] = {

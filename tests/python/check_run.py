@@ -43,7 +43,21 @@ def run_with_stderr(polydem, deck, out, threads):
         summary = json.load(f)
     summary.pop("wall_seconds")
     summary.pop("deck")
+    check_memory(summary.pop("memory"), len(summary["bodies"]))  # peak memory: this process's
     return summary, result.stderr
+
+
+def check_memory(memory, bodies):
+    """summary.json's memory: a peak resident size a process has, and the tangent of
+    `bodies` bodies (each a 6x6 block on the diagonal at least)."""
+    if not 1e6 < memory["peak_resident_bytes"] < 1e11:
+        fail(f"memory.peak_resident_bytes = {memory['peak_resident_bytes']}")
+    if abs(memory["peak_resident_bytes_per_body"] * bodies - memory["peak_resident_bytes"]) > 1:
+        fail("memory.peak_resident_bytes_per_body is not the peak over the bodies")
+    if not 0 < memory["largest_tangent_entries"] <= (6 * bodies) ** 2 * 4:
+        fail(f"memory.largest_tangent_entries = {memory['largest_tangent_entries']} for {bodies} bodies")
+    if memory["largest_tangent_bytes"] < 12 * memory["largest_tangent_entries"]:
+        fail("memory.largest_tangent_bytes is less than a value and an index per entry")
 
 
 def run(polydem, deck, out, threads):
