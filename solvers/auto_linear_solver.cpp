@@ -93,9 +93,11 @@ class AutoDirectSolver final : public LinearSolver {
   bool cholmod_analyzed_ = false;
 };
 
-// Measured on packs (docs/performance.md, "Iterative solves"): from about this size the
-// iterative solve costs less per Newton iteration than the direct one, on one thread.
-constexpr int kIterativeFrom = 600;
+// Measured on packs (docs/performance.md, "BiCGSTAB with body-block Jacobi"): from 240
+// equations up (the smallest pack measured) the iterative solve costs 0.45-0.68 of the direct
+// one per Newton iteration, on one thread, with the Newton iterations within the packings'
+// spread.
+constexpr int kIterativeFrom = 200;
 constexpr int kFailuresBeforeDirect = 3;
 
 class AutoLinearSolver final : public LinearSolver {
@@ -164,7 +166,7 @@ class AutoLinearSolver final : public LinearSolver {
 ObjectSchema auto_params() {
   ObjectSchema schema{
       "auto",
-      "From 600 equations (100 bodies): `bicgstab` first, a direct solve behind it for "
+      "From 200 equations (34 bodies): `bicgstab` first, a direct solve behind it for "
       "each solve it fails and for the rest of the step after three failures in a row. The "
       "direct solve: CHOLMOD while the tangent is symmetric positive definite, UMFPACK "
       "otherwise, decided at each factorisation."};

@@ -148,16 +148,16 @@ TEST_CASE("a contact run with bicgstab takes UMFPACK's steps and iterations", "[
     CHECK(two_threads.model.nodes[n].position == iterative.model.nodes[n].position);
 }
 
-// The default (`auto`): bicgstab from 600 equations (100 bodies), with the direct solve
+// The default (`auto`): bicgstab from 200 equations (34 bodies), with the direct solve
 // behind it; after three failures in a row the direct solve alone, for the rest of the step.
 TEST_CASE("auto solves large systems with bicgstab and gives up on it after three failures",
           "[bicgstab][auto]") {
-  const SparseMatrix small = coupled_blocks(99, 21);
-  const SparseMatrix large = coupled_blocks(100, 22);
+  const SparseMatrix small = coupled_blocks(33, 21);
+  const SparseMatrix large = coupled_blocks(34, 22);
   auto solver = bicgstab("auto").make();
-  solve_once(*solver, small, random_vector(594, 23));
+  solve_once(*solver, small, random_vector(198, 23));
   CHECK_FALSE(solver->name().starts_with("bicgstab"));
-  const Eigen::VectorXd load = random_vector(600, 24);
+  const Eigen::VectorXd load = random_vector(204, 24);
   const Eigen::VectorXd solution = solve_once(*solver, large, load);
   CHECK(solver->name().starts_with("bicgstab/block_jacobi"));
   CHECK(relative_residual(large, solution, load) <= 2e-8);
