@@ -1,5 +1,5 @@
 // The linear-solver back ends a deck can choose (`steps[].linear_solver`): a
-// polymorphic deck family whose members (auto, umfpack, cholmod, petsc, krylov) each
+// polymorphic deck family whose members (auto, umfpack, cholmod, bicgstab, petsc, krylov) each
 // declare their options and register themselves in their own file. A bare
 // name stands for the back end with its defaults (`linear_solver: umfpack`).
 #pragma once

@@ -52,9 +52,14 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   ++pattern_version_;
 }
 
+// Elements differ in cost by orders of magnitude (a body against a contact pair of several
+// pointwise contacts, bodies first, pairs after), so the threads take them in small chunks
+// as they come free: a static split left one thread with most of the pairs. Each element
+// writes only its own slot and the scatter below runs in element order, so the sums are
+// the same whichever thread evaluated what.
 void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
   const long count = static_cast<long>(slots_.size());
-#pragma omp parallel for schedule(static) num_threads(std::max(threads, 1))
+#pragma omp parallel for schedule(dynamic, 8) num_threads(std::max(threads, 1))
   for (long e = 0; e < count; ++e) {
     Slot& slot = slots_[static_cast<std::size_t>(e)];
     if (with_tangent)
