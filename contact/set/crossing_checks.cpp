@@ -4,12 +4,18 @@
 
 namespace polydem {
 
+// A pair's crossing test is a few poses and distances: below this many pairs a thread
+// team's wake-up costs more than it shares. Either way the answer is the same.
+constexpr int kPairsWorthThreads = 1024;
+
 bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
                                  double gap_reduction) const {
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   const int count = static_cast<int>(elements.size());
   bool crossed = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) reduction(|| : crossed)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) \
+    reduction(||                                                             \
+              : crossed) if (count >= kPairsWorthThreads)
   for (int k = 0; k < count; ++k)
     crossed =
         crossed || elements[static_cast<std::size_t>(k)].second->crosses(from, to, gap_reduction);

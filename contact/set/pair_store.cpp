@@ -106,10 +106,17 @@ void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& fou
   }
 }
 
+// Re-deciding a pair's engaged contacts costs about a microsecond: below this many pairs a
+// thread team's wake-up costs more than it shares (docs/performance.md, "Waiting passively
+// costs an idle machine"). Either way the decisions are the same.
+constexpr int kPairsWorthThreads = 1024;
+
 bool PairStore::update_engaged(const StepContext& ctx, double tolerance) {
   const int count = static_cast<int>(elements_.size());
   bool changed = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) reduction(|| : changed)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) \
+    reduction(||                                                             \
+              : changed) if (count >= kPairsWorthThreads)
   for (int k = 0; k < count; ++k)
     changed =
         elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
