@@ -69,12 +69,29 @@ Mat3 RigidTrialState::point_rotation_hessian(const Vec3& x_ref, const Vec3& w) c
   return rotated_vector_hessian(alpha_delta, rotation * x_ref, w);
 }
 
-double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius) {
-  const double pole = (from.pole_position + from.u_delta - to.pole_position - to.u_delta).norm();
+namespace {
+
+Vec3 pole_travel(const RigidTrialState& from, const RigidTrialState& to) {
+  return to.pole_position + to.u_delta - from.pole_position - from.u_delta;
+}
+
+/// The largest turn of a point at unit distance from the pole (see largest_point_travel).
+double largest_turn(const RigidTrialState& from, const RigidTrialState& to) {
   const bool same_configuration = from.rotation == to.rotation;
-  const double turn =
-      same_configuration ? std::min((to.alpha_delta - from.alpha_delta).norm(), 2.0) : 2.0;
-  return pole + turn * radius;
+  return same_configuration ? std::min((to.alpha_delta - from.alpha_delta).norm(), 2.0) : 2.0;
+}
+
+}  // namespace
+
+double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius) {
+  return pole_travel(from, to).norm() + largest_turn(from, to) * radius;
+}
+
+double largest_relative_travel(const RigidTrialState& from_a, const RigidTrialState& to_a,
+                               double radius_a, const RigidTrialState& from_b,
+                               const RigidTrialState& to_b, double radius_b) {
+  return (pole_travel(from_b, to_b) - pole_travel(from_a, to_a)).norm() +
+         largest_turn(from_a, to_a) * radius_a + largest_turn(from_b, to_b) * radius_b;
 }
 
 }  // namespace polydem

@@ -47,4 +47,13 @@ struct RigidTrialState {
 /// configurations i get the trivial bound 2·radius for the rotation.
 double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius);
 
+/// An upper bound, on the same path, on how far a point of one body moves
+/// relative to a point of another (the change of x_b − x_a): what any distance
+/// between the two can change by. Bodies that move together (a falling
+/// pack) travel little relative to each other however fast they fall:
+/// |Δu_b − Δu_a| + the two turns as in largest_point_travel.
+double largest_relative_travel(const RigidTrialState& from_a, const RigidTrialState& to_a,
+                               double radius_a, const RigidTrialState& from_b,
+                               const RigidTrialState& to_b, double radius_b);
+
 }  // namespace polydem

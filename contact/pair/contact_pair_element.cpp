@@ -11,6 +11,7 @@
 #include "contact/local/hierarchy.hpp"
 #include "contact/local/penetration.hpp"
 #include "contact/pair/closest_points.hpp"
+#include "contact/pair/near_crossing.hpp"
 #include "contact/search/sub_region_proximity.hpp"
 
 namespace polydem {
@@ -211,8 +212,8 @@ void ContactPairElement::sharing_with(int also,
 }
 
 double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSide& b) const {
-  return largest_point_travel(pose_i_a_, a.trial, a.shape->bounding_radius) +
-         largest_point_travel(pose_i_b_, b.trial, b.shape->bounding_radius);
+  return largest_relative_travel(pose_i_a_, a.trial, a.shape->bounding_radius, pose_i_b_, b.trial,
+                                 b.shape->bounding_radius);
 }
 
 bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
@@ -224,6 +225,25 @@ bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
   const double rounding =
       kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
   return nearest > travel_since_i(a, b) + rounding;
+}
+
+std::optional<bool> ContactPairElement::surfaces_cross_near(const StepContext& ctx,
+                                                            double search_reach) const {
+  const ContactSide a = contact_side_a(ctx);
+  const ContactSide b = contact_side_b(ctx);
+  const double rounding =
+      kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
+  const double reach = travel_since_i(a, b) + rounding;
+  // What the search left out was this far apart at i; it placed a boundary where the
+  // step starts, and the boundary has moved by u^Δ since (as in surfaces_apart).
+  const double unfound = search_reach - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
+  if (reach >= unfound) return std::nullopt;
+  thread_local std::vector<NearRegions> near;
+  near.clear();
+  for (const Candidate& candidate : candidates_)
+    if (candidate.clearance_i <= reach) near.push_back({candidate.region_a, candidate.region_b});
+  if (near.empty()) return false;
+  return stars_cross(PosedBody::of({a.shape, a.trial}), PosedBody::of({b.shape, b.trial}), near);
 }
 
 void ContactPairElement::collect_active(const StepContext& ctx,
@@ -418,8 +438,8 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
   // met on it: no reversal through g = 0, and (outside the skin) nothing to
   // penetrate or to close by gap_reduction. Its state at `from` is not needed.
   const double travel =
-      largest_point_travel(a_from.trial, a_to.trial, a_to.shape->bounding_radius) +
-      largest_point_travel(b_from.trial, b_to.trial, b_to.shape->bounding_radius);
+      largest_relative_travel(a_from.trial, a_to.trial, a_to.shape->bounding_radius, b_from.trial,
+                              b_to.trial, b_to.shape->bounding_radius);
   const double apart = std::max({skin, gap_reduction * skin, travel});
   const double out_of_reach = apart * (1 + kClearanceTolerance) + travel_since_i(a_to, b_to);
   for (const Candidate& candidate : candidates_) {

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -125,6 +126,13 @@ class ContactPairElement final : public Element {
   /// left out lay beyond it, less a boundary's motion over the step) and every
   /// candidate's clearance_i apart, and no point has travelled that far since.
   bool surfaces_apart(const StepContext& ctx) const;
+  /// Whether the sides' surfaces cross at `ctx` (an edge through a face), decided
+  /// from the candidates that were near enough at i to have met since
+  /// (near_crossing.hpp); nullopt when the sides have travelled as far as
+  /// `search_reach` since i (what the step's search left out was farther apart:
+  /// ContactScene::search_reach), so that such a pair may have met as well.
+  /// Assumes the surfaces did not cross at i.
+  std::optional<bool> surfaces_cross_near(const StepContext& ctx, double search_reach) const;
 
   /// The pointwise outcomes of the active contacts at `ctx` (no tangent) under
   /// the paper's law: p clipped at zero (eq. 53), no force beyond the skin; with
@@ -149,7 +157,8 @@ class ContactPairElement final : public Element {
   /// Pointers to the data of every engaged candidate and of `also` (−1: none),
   /// in candidate order: the contacts that share the pair's mass.
   void sharing_with(int also, std::vector<const PointwiseStepData*>& sharing) const;
-  /// How far any point of either side can be from where it was at configuration i.
+  /// How much any distance between a point of one side and a point of the other can
+  /// have changed since configuration i (largest_relative_travel).
   double travel_since_i(const ContactSide& a, const ContactSide& b) const;
   bool stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
                      double tolerance) const;

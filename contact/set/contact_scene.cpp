@@ -75,17 +75,51 @@ std::string ContactScene::side_name(int body, int boundary) const {
   return "body '" + bodies_[static_cast<std::size_t>(body)].name + "'";
 }
 
-double ContactScene::travel_since_search(const StepContext& ctx, int body, int boundary) const {
-  if (boundary >= 0) {
-    const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
-    return (surface.position_at(ctx.time) - surface.position_at(ctx.time - ctx.dt)).norm();
+double ContactScene::travel_since_search(const StepContext& ctx, const BodyPair& pair) const {
+  // Each side from the pose of the search (configuration i), in its frame.
+  const auto moved = [&](int body) {
+    const auto increment = ctx.node_increment(body);
+    RigidTrialState state;
+    state.u_delta = increment.head<3>();
+    state.alpha_delta = increment.tail<3>();
+    return state;
+  };
+  const auto radius = [&](int body) {
+    return bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
+  };
+  RigidTrialState other;  // a boundary translates
+  double other_radius = 0;
+  if (pair.boundary >= 0) {
+    const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(pair.boundary)];
+    other.u_delta = surface.position_at(ctx.time) - surface.position_at(ctx.time - ctx.dt);
+  } else {
+    other = moved(pair.body_b);
+    other_radius = radius(pair.body_b);
   }
-  const auto increment = ctx.node_increment(body);
-  RigidTrialState moved;  // from the pose of the search (configuration i), in its frame
-  moved.u_delta = increment.head<3>();
-  moved.alpha_delta = increment.tail<3>();
-  return largest_point_travel(RigidTrialState{}, moved,
-                              bodies_[static_cast<std::size_t>(body)].shape->bounding_radius);
+  return largest_relative_travel({}, moved(pair.body_a), radius(pair.body_a), {}, other,
+                                 other_radius);
+}
+
+double ContactScene::inflation(const StepContext& ctx, int body) const {
+  const NodeState& node = ctx.nodes[static_cast<std::size_t>(body)];
+  const double dt = ctx.dt;
+  const double travel = node.velocity.norm() * dt + 0.5 * node.acceleration.norm() * dt * dt +
+                        node.angular_velocity.norm() * dt *
+                            bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
+  return settings_.travel_factor * travel + settings_.minimum_margin;
+}
+
+double ContactScene::boundary_inflation(const StepContext& ctx, int boundary) const {
+  const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
+  const Vec3 start = surface.position_at(ctx.time - ctx.dt);
+  const Vec3 end = surface.position_at(ctx.time);
+  return settings_.travel_factor * (end - start).norm() + settings_.minimum_margin;
+}
+
+double ContactScene::search_reach(const StepContext& ctx, const BodyPair& pair) const {
+  const double other =
+      pair.boundary >= 0 ? boundary_inflation(ctx, pair.boundary) : inflation(ctx, pair.body_b);
+  return pair_skin(pair) + inflation(ctx, pair.body_a) + other;
 }
 
 SearchObject ContactScene::body_object(const StepContext& ctx, int body, bool inflate) const {
@@ -95,10 +129,7 @@ SearchObject ContactScene::body_object(const StepContext& ctx, int body, bool in
   SearchObject object{shape, trees_.at(shape).get(), node.position,
                       node.rotation.toRotationMatrix(), 0.0};
   if (inflate) {
-    const double dt = ctx.dt;
-    const double travel = node.velocity.norm() * dt + 0.5 * node.acceleration.norm() * dt * dt +
-                          node.angular_velocity.norm() * dt * shape->bounding_radius;
-    object.margin = settings_.travel_factor * travel + settings_.minimum_margin;
+    object.margin = inflation(ctx, body);
   } else {
     const auto increment = ctx.node_increment(body);
     object.position += increment.head<3>();
@@ -114,8 +145,7 @@ SearchObject ContactScene::boundary_object(const StepContext& ctx, int boundary,
   const Vec3 end = surface.position_at(ctx.time);
   SearchObject object{surface.shape.get(), trees_.at(surface.shape.get()).get(),
                       inflate ? start : end, surface.rotation, 0.0};
-  if (inflate)
-    object.margin = settings_.travel_factor * (end - start).norm() + settings_.minimum_margin;
+  if (inflate) object.margin = boundary_inflation(ctx, boundary);
   return object;
 }
 

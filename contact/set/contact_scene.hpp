@@ -88,13 +88,22 @@ class ContactScene {
   double pair_skin(const BodyPair& id) const;
   /// "body 'name'" or "boundary 'name'", for messages.
   std::string side_name(int body, int boundary) const;
-  /// How far any point of a body (or boundary) at ctx can be from where the
-  /// step's search placed it.
-  double travel_since_search(const StepContext& ctx, int body, int boundary) const;
+  /// How far the step's search (inflated, at configuration i) reached for the pair: its
+  /// skin plus both sides' inflations. Any two sub-regions of the pair it did not
+  /// return were farther apart than this (a boundary placed where the step starts).
+  double search_reach(const StepContext& ctx, const BodyPair& pair) const;
+  /// How much any distance between a point of one side of the pair and a point of the other
+  /// can have changed at ctx since the step's search placed them (largest_relative_travel).
+  double travel_since_search(const StepContext& ctx, const BodyPair& pair) const;
 
   /// Body `body` placed for a search of ctx's step: at configuration i inflated
   /// by its travel over the step, or (not inflated) at the end of the step.
   SearchObject body_object(const StepContext& ctx, int body, bool inflate) const;
+  /// A body's search inflation for ctx's step: travel_factor × (|v| Δt + |a| Δt²/2 +
+  /// |ω| Δt R) + minimum_margin, from its state at configuration i.
+  double inflation(const StepContext& ctx, int body) const;
+  /// A boundary's: travel_factor × its move over the step + minimum_margin.
+  double boundary_inflation(const StepContext& ctx, int boundary) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;
   /// Every boundary placed into `objects`; an inactive one (removed by an action)
   /// is put in no group, so it meets nothing.

@@ -1,5 +1,7 @@
 #include "contact/set/crossing_checks.hpp"
 
+#include <optional>
+
 #include "contact/search/body_overlap.hpp"
 
 namespace polydem {
@@ -26,7 +28,8 @@ bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
 // crossing so deep, or so fast, that no pointwise pair of the step saw it (the
 // overlapping bodies, not the search's pairs: those keep sub-region pairs
 // near each other's surface only). A pair of the step whose surfaces were
-// farther apart at i than its points have travelled cannot cross.
+// farther apart at i than its points have travelled cannot cross, and one whose points have
+// travelled less than its skin can cross only where its candidates were that near.
 bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
   const SearchScene placed = search_.place(ctx, false);
   std::vector<BodyPair>& pairs =
@@ -42,9 +45,15 @@ bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
     const BodyPair& id = pairs[static_cast<std::size_t>(k)];
     const BodyPair named = partitioned ? search_.body_numbers(id) : id;
     const ContactPairElement* element = pairs_.find(named);
-    // On a partition a pair may be searched by another process: no element says nothing.
-    if (element ? element->surfaces_apart(ctx) : !partitioned && unfound_pair_apart(ctx, named))
+    // A pair of the step decides from its candidates near enough to have met, while its
+    // points have travelled less than the skin (near_crossing.hpp).
+    if (const std::optional<bool> near = element ? element->surfaces_cross_near(ctx, scene_.search_reach(ctx, named))
+                                                      : std::nullopt) {
+      crossing = crossing || *near;
       continue;
+    }
+    // On a partition a pair may be searched by another process: no element says nothing.
+    if (!element && !partitioned && unfound_pair_apart(ctx, named)) continue;
     const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
     const SearchObject& b = id.boundary >= 0
                                 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
@@ -55,11 +64,9 @@ bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
 }
 
 bool CrossingChecks::unfound_pair_apart(const StepContext& ctx, const BodyPair& id) const {
-  const double skin = scene_.pair_skin(id);
-  const double travel = scene_.travel_since_search(ctx, id.body_a, -1) +
-                        scene_.travel_since_search(ctx, id.body_b, id.boundary);
+  const double travel = scene_.travel_since_search(ctx, id);
   constexpr double kRounding = 1e-9;
-  return skin * (1 - kRounding) > travel;
+  return scene_.search_reach(ctx, id) * (1 - kRounding) > travel;
 }
 
 }  // namespace polydem

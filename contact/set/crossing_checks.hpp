@@ -27,8 +27,8 @@ class CrossingChecks {
   bool any_surfaces_cross(const StepContext& ctx);
 
  private:
-  /// A pair the step's search did not find, whose sides have moved less than
-  /// its skin since: its surfaces cannot meet at ctx.
+  /// A pair the step's search did not find, whose sides have moved less
+  /// relative to each other than the search's reach since: its surfaces cannot meet at ctx.
   bool unfound_pair_apart(const StepContext& ctx, const BodyPair& id) const;
 
   const ContactScene& scene_;
