@@ -35,7 +35,8 @@ void facet_star(const Shape& shape, SubRegion region, std::vector<int>& out) {
 }
 
 Vec3 world(const PosedBody& body, int vertex) {
-  return body.translation + body.rotation * body.shape->mesh.vertices[static_cast<std::size_t>(vertex)];
+  return body.translation +
+         body.rotation * body.shape->mesh.vertices[static_cast<std::size_t>(vertex)];
 }
 
 bool edge_meets_facet(const PosedBody& edge_side, int edge, const PosedBody& facet_side,

@@ -47,8 +47,9 @@ bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
     const ContactPairElement* element = pairs_.find(named);
     // A pair of the step decides from its candidates near enough to have met, while its
     // points have travelled less than the skin (near_crossing.hpp).
-    if (const std::optional<bool> near = element ? element->surfaces_cross_near(ctx, scene_.search_reach(ctx, named))
-                                                      : std::nullopt) {
+    if (const std::optional<bool> near =
+            element ? element->surfaces_cross_near(ctx, scene_.search_reach(ctx, named))
+                    : std::nullopt) {
       crossing = crossing || *near;
       continue;
     }

@@ -55,7 +55,8 @@ void place_apart(const Scene& scene, std::vector<NodeState>& nodes, const Vec3& 
     nodes[1].position = distance * direction;
     return surfaces_cross(scene.object(0, nodes[0], zero), scene.object(1, nodes[1], zero));
   };
-  double inside = 0.0, outside = 2 * (scene.shape_a->bounding_radius + scene.shape_b->bounding_radius);
+  double inside = 0.0,
+         outside = 2 * (scene.shape_a->bounding_radius + scene.shape_b->bounding_radius);
   for (int k = 0; k < 60; ++k) {
     const double middle = (inside + outside) / 2;
     (crossing_at(middle) ? inside : outside) = middle;
@@ -115,8 +116,8 @@ TEST_CASE("a pair's crossing decided from its near candidates is that of its who
   const auto tetrapod = build_shape(make_tetrapod(params), "tetrapod");
   std::mt19937 rng(17);
   Tally tally;
-  for (const auto& [a, b] : {std::pair{cube, cube}, std::pair{tetrapod, tetrapod},
-                             std::pair{tetrapod, cube}})
+  for (const auto& [a, b] :
+       {std::pair{cube, cube}, std::pair{tetrapod, tetrapod}, std::pair{tetrapod, cube}})
     for (int placement = 0; placement < 15; ++placement)
       compare_after_moves(Scene{a, b}, rng, tally);
   std::printf("[contact] near-candidate crossing: %ld moves decided, %ld of them crossing\n",
