@@ -25,6 +25,8 @@
 #   cubes_564             polydem run examples/box_of_cubes/deck.yaml (15-25 min)
 #   tetrapods_1005        polydem run examples/box_of_tetrapods/deck.yaml, two threads
 #                         (over an hour)
+#   tetrapods_1005_collapse  the same from its reached state at t = 5 s
+#                         (benchmarks/decks/tetrapods_1005_at_5s.yaml), two threads
 # A set already in OUTDIR is measured again (its files are replaced).
 #
 # Environment: BUILD (default build) is the Release build folder; REPETITIONS
@@ -42,7 +44,7 @@ sets=("$@")
 [ ${#sets[@]} -gt 0 ] || sets=(free_bodies local_contact contact_search implicit_vs_explicit
   bullet_peer cubes_45 tetrapods_60 tetrapods_240)
 
-known=" free_bodies local_contact contact_search contact_search_large implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240 cubes_564 tetrapods_1005 "
+known=" free_bodies local_contact contact_search contact_search_large implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240 cubes_564 tetrapods_1005 tetrapods_1005_collapse "
 for set in "${sets[@]}"; do
   case $known in
     *" $set "*) ;;
@@ -156,6 +158,8 @@ for set in "${sets[@]}"; do
     tetrapods_240) run tetrapods_240 benchmarks/decks/tetrapods_240.yaml --threads 1 ;;
     cubes_564) run cubes_564 examples/box_of_cubes/deck.yaml --threads 1 ;;
     tetrapods_1005) run tetrapods_1005 examples/box_of_tetrapods/deck.yaml --threads 2 ;;
+    tetrapods_1005_collapse)
+      run tetrapods_1005_collapse benchmarks/decks/tetrapods_1005_at_5s.yaml --threads 2 ;;
     *)
       echo "measure.sh: unknown set $set" >&2
       exit 2

@@ -102,6 +102,8 @@ RUNS = {  # set: (label, deck, threads)
     "tetrapods_240": ("240 tetrapods, §3.6 at a quarter", "benchmarks/decks/tetrapods_240.yaml", 1),
     "cubes_564": ("564 cubes, §3.5", "examples/box_of_cubes/deck.yaml", 1),
     "tetrapods_1005": ("1005 tetrapods, §3.6, two threads", "examples/box_of_tetrapods/deck.yaml", 2),
+    "tetrapods_1005_collapse": ("1005 tetrapods, §3.6 collapse from t = 5 s, two threads",
+                                "benchmarks/decks/tetrapods_1005_at_5s.yaml", 2),
 }
 
 
