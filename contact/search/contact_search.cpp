@@ -14,7 +14,11 @@ double list_margin(double inflation, double verlet_margin) {
 
 namespace {
 
-constexpr int kChunkBodies = 32;
+// Heads per chunk of the per-step filter: small enough that a pack of 60 bodies still gives
+// every thread chunks to take, large enough that a chunk's bookkeeping is nothing beside its
+// tests. Chunks hold consecutive heads and are joined in order, so the candidates come out in
+// head order whatever the chunk size or thread count.
+constexpr int kChunkBodies = 8;
 
 // Bodies renewed along with one that outran its list margin: those past this
 // fraction of their room (find_outrun).
@@ -275,7 +279,7 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
   const int bodies = static_cast<int>(scene.bodies.size());
   chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
   const int chunk_count = static_cast<int>(chunks_.size());
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
   for (int c = 0; c < chunk_count; ++c)
     filter_chunk(scene, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
                  std::min(bodies, (c + 1) * kChunkBodies));
