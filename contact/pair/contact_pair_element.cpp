@@ -216,33 +216,35 @@ double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSid
                                  b.shape->bounding_radius);
 }
 
-bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
-  // The search placed a boundary where the step starts: it has moved by u^Δ since.
-  double nearest = interaction_->skin() - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
-  for (const Candidate& candidate : candidates_) nearest = std::min(nearest, candidate.clearance_i);
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
-  const double rounding =
-      kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
-  return nearest > travel_since_i(a, b) + rounding;
-}
-
-std::optional<bool> ContactPairElement::surfaces_cross_near(const StepContext& ctx,
-                                                            double search_reach) const {
+bool ContactPairElement::near_since_i(const StepContext& ctx, double search_reach,
+                                      std::vector<NearRegions>& near) const {
   const ContactSide a = contact_side_a(ctx);
   const ContactSide b = contact_side_b(ctx);
   const double rounding =
       kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
   const double reach = travel_since_i(a, b) + rounding;
   // What the search left out was this far apart at i; it placed a boundary where the
-  // step starts, and the boundary has moved by u^Δ since (as in surfaces_apart).
+  // step starts, and the boundary has moved by u^Δ since.
   const double unfound = search_reach - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
-  if (reach >= unfound) return std::nullopt;
-  thread_local std::vector<NearRegions> near;
   near.clear();
+  if (reach >= unfound) return false;
   for (const Candidate& candidate : candidates_)
     if (candidate.clearance_i <= reach) near.push_back({candidate.region_a, candidate.region_b});
+  return true;
+}
+
+bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
+  thread_local std::vector<NearRegions> near;
+  return near_since_i(ctx, interaction_->skin(), near) && near.empty();
+}
+
+std::optional<bool> ContactPairElement::surfaces_cross_near(const StepContext& ctx,
+                                                            double search_reach) const {
+  thread_local std::vector<NearRegions> near;
+  if (!near_since_i(ctx, search_reach, near)) return std::nullopt;
   if (near.empty()) return false;
+  const ContactSide a = contact_side_a(ctx);
+  const ContactSide b = contact_side_b(ctx);
   return stars_cross(PosedBody::of({a.shape, a.trial}), PosedBody::of({b.shape, b.trial}), near);
 }
 

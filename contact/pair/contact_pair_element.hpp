@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
+#include "contact/pair/near_crossing.hpp"
 #include "contact/pair/pointwise_contact.hpp"
 #include "src/model/element.hpp"
 
@@ -157,6 +158,11 @@ class ContactPairElement final : public Element {
   /// Pointers to the data of every engaged candidate and of `also` (−1: none),
   /// in candidate order: the contacts that share the pair's mass.
   void sharing_with(int also, std::vector<const PointwiseStepData*>& sharing) const;
+  /// The candidates whose clearance at i is within the sides' relative travel since
+  /// (into `near`); false when that travel reaches `search_reach` less a boundary's
+  /// move, so that a pair the search left out may have come as near.
+  bool near_since_i(const StepContext& ctx, double search_reach,
+                    std::vector<NearRegions>& near) const;
   /// How much any distance between a point of one side and a point of the other can
   /// have changed since configuration i (largest_relative_travel).
   double travel_since_i(const ContactSide& a, const ContactSide& b) const;
