@@ -84,10 +84,23 @@ void GlobalSystem::predict() {
     if (!model_.contact ||
         partition_.on_every_process(model_.contact->admissible(context_, trial))) {
       increments_.swap(predicted);
-      return;
+      break;
     }
     predicted = increments_ + 0.5 * (predicted - increments_);
   }
+  decide_active_set();
+}
+
+// The step began with the active set decided at configuration i, where the
+// Newmark velocity of zero increments is −v_i (trapezoidal rule): every
+// closing contact reads as opening there, and its dashpot as pulling. So the
+// first correction was taken with a set the predicted motion contradicts
+// (1005 tetrapods filling: 45,900 contacts in the skin switched off and 50,200
+// on at the prediction over 1121 steps), and re-deciding it cost Newton
+// iterations. Deciding it at the predicted iterate, whose velocity is
+// v_i + Δt a_i, saved 12 % of the fill's iterations.
+void GlobalSystem::decide_active_set() {
+  if (model_.contact) model_.contact->update_engaged(context_, 0.0);
 }
 
 void GlobalSystem::evaluate() {

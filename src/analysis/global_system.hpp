@@ -40,7 +40,12 @@ class GlobalSystem final : public NewtonProblem {
   /// α^Δ = Δt ω + Δt² ω̇/2 for the bodies' free DOFs, halved until it crosses no
   /// contact barrier, else left at zero. Newton then starts next to the solution
   /// of a smooth step instead of a residual the size of the inertia forces.
+  /// The contacts' active set is then decided at that iterate.
   void predict();
+  /// Decides the contacts' active set at the current iterate: the contacts in
+  /// their skin that push engage (a solve that starts from it, after predict()
+  /// or when a night-owl contact joins a converged step).
+  void decide_active_set();
 
   const StepContext& context() const { return context_; }
   const Eigen::VectorXd& increments() const { return increments_; }

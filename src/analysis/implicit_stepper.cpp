@@ -145,6 +145,7 @@ bool Analysis::Stepper::solve_step() {
         ++night_owls_;
         ++totals_.night_owl_resolves;
         if (model_.contact->elements_changed()) system_.rebuild_pattern();
+        system_.decide_active_set();  // the newcomers too, as at the prediction
         if (night_owls_ > kMaxNightOwlResolves) {
           report.failure = "night-owl contacts kept appearing";
           return false;
