@@ -6,10 +6,6 @@
 
 namespace polydem {
 
-// A pair's crossing test is a few poses and distances: below this many pairs a thread
-// team's wake-up costs more than it shares. Either way the answer is the same.
-constexpr int kPairsWorthThreads = 1024;
-
 bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
                                  double gap_reduction) const {
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
@@ -17,7 +13,7 @@ bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
   bool crossed = false;
 #pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) \
     reduction(||                                                             \
-              : crossed) if (count >= kPairsWorthThreads)
+              : crossed) if (count >= PairStore::kPairsWorthThreads)
   for (int k = 0; k < count; ++k)
     crossed =
         crossed || elements[static_cast<std::size_t>(k)].second->crosses(from, to, gap_reduction);

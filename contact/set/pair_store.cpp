@@ -106,11 +106,6 @@ void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& fou
   }
 }
 
-// Re-deciding a pair's engaged contacts costs about a microsecond: below this many pairs a
-// thread team's wake-up costs more than it shares (docs/performance.md, "Waiting passively
-// costs an idle machine"). Either way the decisions are the same.
-constexpr int kPairsWorthThreads = 1024;
-
 bool PairStore::update_engaged(const StepContext& ctx, double tolerance) {
   const int count = static_cast<int>(elements_.size());
   bool changed = false;

@@ -21,6 +21,12 @@ class PairStore {
  public:
   using Slot = std::pair<BodyPair, std::unique_ptr<ContactPairElement>>;
 
+  /// A light per-pair pass (re-deciding a pair's engaged contacts, a crossing test: about a
+  /// microsecond each) runs on threads only from this many pairs: below it a thread team's
+  /// wake-up costs more than it shares (docs/performance.md, "Waiting passively costs an
+  /// idle machine"). Either way the results are the same.
+  static constexpr int kPairsWorthThreads = 1024;
+
   /// `scene` (the pairs' sides and laws) must outlive the store.
   explicit PairStore(const ContactScene& scene) : scene_(scene) {}
 
