@@ -75,17 +75,13 @@ Vec3 pole_travel(const RigidTrialState& from, const RigidTrialState& to) {
   return to.pole_position + to.u_delta - from.pole_position - from.u_delta;
 }
 
-/// The largest turn of a point at unit distance from the pole (see largest_point_travel).
+/// The largest turn of a point at unit distance from the pole (see largest_relative_travel).
 double largest_turn(const RigidTrialState& from, const RigidTrialState& to) {
   const bool same_configuration = from.rotation == to.rotation;
   return same_configuration ? std::min((to.alpha_delta - from.alpha_delta).norm(), 2.0) : 2.0;
 }
 
 }  // namespace
-
-double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius) {
-  return pole_travel(from, to).norm() + largest_turn(from, to) * radius;
-}
 
 double largest_relative_travel(const RigidTrialState& from_a, const RigidTrialState& to_a,
                                double radius_a, const RigidTrialState& from_b,

@@ -38,20 +38,18 @@ struct RigidTrialState {
   [[nodiscard]] Mat3 point_rotation_hessian(const Vec3& x_ref, const Vec3& w) const;
 };
 
-/// An upper bound on how far a material point within `radius` of the pole
-/// moves between two trial states of the same step (the same x_P^i and Q^i),
-/// and between any two states on the straight path in (u^Δ, α^Δ) joining them:
-/// |Δu^Δ| + |Δα^Δ| radius. Along the path Q(α) turns at the spin Ξ(α) α̇, and
-/// ‖Ξ(α)‖ ≤ 1 for the Rodrigues parameters of eq. (6) (Ξ = h (I + ½ A), h =
-/// 4/(4+α·α): h along α, h √(1+α·α/4) ≤ 1 across it). States of different
-/// configurations i get the trivial bound 2·radius for the rotation.
-double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius);
-
-/// An upper bound, on the same path, on how far a point of one body moves
-/// relative to a point of another (the change of x_b − x_a): what any distance
-/// between the two can change by. Bodies that move together (a falling
-/// pack) travel little relative to each other however fast they fall:
-/// |Δu_b − Δu_a| + the two turns as in largest_point_travel.
+/// An upper bound on how far a point of one body moves relative to a point of
+/// another (the change of x_b − x_a, what any distance between the two can
+/// change by) between two trial states of each in the same step (the same x_P^i
+/// and Q^i), and between any two states on the straight paths in (u^Δ, α^Δ)
+/// joining them: |Δu_b^Δ − Δu_a^Δ| + |Δα_a^Δ| radius_a + |Δα_b^Δ| radius_b for
+/// points within `radius` of their poles. Along the path Q(α) turns at the spin
+/// Ξ(α) α̇, and ‖Ξ(α)‖ ≤ 1 for the Rodrigues parameters of eq. (6) (Ξ = h (I +
+/// ½ A), h = 4/(4+α·α): h along α, h √(1+α·α/4) ≤ 1 across it). States of
+/// different configurations i get the trivial bound 2·radius for the rotation.
+/// Bodies that move together (a falling pack) travel little relative to each
+/// other however fast they fall; a side at rest with radius 0 gives the bound
+/// on one body's points.
 double largest_relative_travel(const RigidTrialState& from_a, const RigidTrialState& to_a,
                                double radius_a, const RigidTrialState& from_b,
                                const RigidTrialState& to_b, double radius_b);

@@ -4,7 +4,9 @@
 //    2 atan(|α|/2) about α, eq. 6);
 //  * ∂(Q(α) s)/∂α and Σ w_k ∂²(Q(α) s)_k/∂α², and the point's Jacobian and
 //    rotation Hessian at α^Δ ≠ 0, against central differences (tests/support);
-//  * the bound of largest_point_travel along the path between two states.
+//  * the bound of largest_relative_travel along the paths between two states:
+//    of one body's points (the other side at rest), and of one body's points
+//    relative to another's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -145,28 +147,47 @@ TEST_CASE("rigid point kinematics match finite differences at alpha != 0",
   CHECK(max_hessian < 1e-8);
 }
 
+namespace {
+
+/// The bound on one body's points: the other side at rest, of radius 0.
+double largest_point_travel(const RigidTrialState& from, const RigidTrialState& to, double radius) {
+  return polydem::largest_relative_travel(from, to, radius, RigidTrialState{}, RigidTrialState{},
+                                          0.0);
+}
+
+/// The state a fraction s along the straight path in (u^Δ, α^Δ) from `from` to `to`.
+RigidTrialState along(const RigidTrialState& from, const RigidTrialState& to, double s) {
+  RigidTrialState state = to;
+  state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
+  state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
+  return state;
+}
+
+/// A move of `from` by a Newton correction (even trials) or a whole turn (odd).
+RigidTrialState moved(Random& random, const RigidTrialState& from, int trial) {
+  RigidTrialState to = from;
+  const double scale = trial % 2 == 0 ? 0.05 : 3.0;
+  to.u_delta += random.vector(scale);
+  to.alpha_delta += random.vector(scale);
+  return to;
+}
+
+}  // namespace
+
 TEST_CASE("largest point travel bounds every point on the path between two trial states",
           "[local_contact]") {
   Random random;
   double largest_ratio = 0;
   for (int trial = 0; trial < 2000; ++trial) {
     const RigidTrialState from = random.state();
-    RigidTrialState to = from;
-    const double scale = trial % 2 == 0 ? 0.05 : 3.0;  // Newton corrections and whole turns
-    to.u_delta += random.vector(scale);
-    to.alpha_delta += random.vector(scale);
+    const RigidTrialState to = moved(random, from, trial);
     const double radius = 0.7;
-    const double bound = polydem::largest_point_travel(from, to, radius);
-    const auto along = [&](double s) {
-      RigidTrialState state = to;
-      state.u_delta = from.u_delta + s * (to.u_delta - from.u_delta);
-      state.alpha_delta = from.alpha_delta + s * (to.alpha_delta - from.alpha_delta);
-      return state;
-    };
+    const double bound = largest_point_travel(from, to, radius);
     for (int k = 0; k < 8; ++k) {
       const Vec3 x_ref = radius * random.vector().normalized();
       const double s0 = 0.5 * (1 + random.scalar()), s1 = 0.5 * (1 + random.scalar());
-      const double travel = (along(s1).point(x_ref) - along(s0).point(x_ref)).norm();
+      const double travel =
+          (along(from, to, s1).point(x_ref) - along(from, to, s0).point(x_ref)).norm();
       CHECK(travel <= bound * (1 + 1e-12));
       const double whole = (to.point(x_ref) - from.point(x_ref)).norm();
       largest_ratio = std::max(largest_ratio, whole / bound);
@@ -176,7 +197,46 @@ TEST_CASE("largest point travel bounds every point on the path between two trial
   RigidTrialState from, to;
   to.alpha_delta = Vec3(0, 0, 1e-4);
   const double end_travel = (to.point(Vec3(0.7, 0, 0)) - from.point(Vec3(0.7, 0, 0))).norm();
-  CHECK(end_travel == Approx(polydem::largest_point_travel(from, to, 0.7)).epsilon(1e-8));
+  CHECK(end_travel == Approx(largest_point_travel(from, to, 0.7)).epsilon(1e-8));
   std::printf("[local_contact] largest point travel: largest travel / bound = %.3f\n",
               largest_ratio);
+}
+
+TEST_CASE("largest relative travel bounds how far two bodies' points move against each other",
+          "[local_contact]") {
+  // Brute force: points of both bodies at the same fraction of their paths, at
+  // any two fractions; the change of x_b − x_a stays within the bound.
+  Random random;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const RigidTrialState from_a = random.state(), from_b = random.state();
+    const RigidTrialState to_a = moved(random, from_a, trial);
+    // Half the trials move b with a (a falling pack) and turn it a little more.
+    RigidTrialState to_b = from_b;
+    to_b.u_delta += (to_a.u_delta - from_a.u_delta) + random.vector(0.01);
+    to_b.alpha_delta += random.vector(trial % 4 < 2 ? 0.01 : 1.0);
+    if (trial % 3 == 0) to_b = moved(random, from_b, trial);
+    const double radius_a = 0.7, radius_b = 0.3;
+    const double bound =
+        polydem::largest_relative_travel(from_a, to_a, radius_a, from_b, to_b, radius_b);
+    for (int k = 0; k < 8; ++k) {
+      const Vec3 x_a = radius_a * random.vector().normalized();
+      const Vec3 x_b = radius_b * random.vector().normalized();
+      const auto gap = [&](double s) -> Vec3 {
+        return along(from_b, to_b, s).point(x_b) - along(from_a, to_a, s).point(x_a);
+      };
+      const double s0 = 0.5 * (1 + random.scalar()), s1 = 0.5 * (1 + random.scalar());
+      CHECK((gap(s1) - gap(s0)).norm() <= bound * (1 + 1e-12));
+    }
+  }
+  // Not loose: two bodies translated together, one turned a little about an axis across
+  // its arm, change their points' offset by that turn only.
+  const Vec3 shift(3, -2, 1), pole_a(0, 0, 0), arm_b(0.3, 0, 0);
+  RigidTrialState from_a, to_a, from_b, to_b;
+  to_a.u_delta = shift;
+  to_b.u_delta = shift;
+  to_b.alpha_delta = Vec3(0, 0, 1e-4);
+  const Vec3 before = from_b.point(arm_b) - from_a.point(pole_a);
+  const Vec3 after = to_b.point(arm_b) - to_a.point(pole_a);
+  const double bound = polydem::largest_relative_travel(from_a, to_a, 0.0, from_b, to_b, 0.3);
+  CHECK((after - before).norm() == Approx(bound).epsilon(1e-8));
 }
