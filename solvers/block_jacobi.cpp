@@ -10,7 +10,7 @@ namespace {
 // Below this many blocks a thread team costs more than the work it shares.
 constexpr std::size_t kBlocksPerThread = 64;
 
-bool same_columns(const BlockJacobi::RowMatrix& matrix, int a, int b) {
+bool same_columns(const BlockJacobi::MatrixRef& matrix, int a, int b) {
   const int* outer = matrix.outerIndexPtr();
   const int* inner = matrix.innerIndexPtr();
   return outer[a + 1] - outer[a] == outer[b + 1] - outer[b] &&
@@ -19,7 +19,7 @@ bool same_columns(const BlockJacobi::RowMatrix& matrix, int a, int b) {
 
 }  // namespace
 
-BlockJacobi& BlockJacobi::analyzePattern(const RowMatrix& matrix) {
+BlockJacobi& BlockJacobi::analyzePattern(const MatrixRef& matrix) {
   size_ = matrix.rows();
   first_.clear();
   for (int row = 0; row < matrix.rows(); ++row) {
@@ -32,7 +32,7 @@ BlockJacobi& BlockJacobi::analyzePattern(const RowMatrix& matrix) {
   return *this;
 }
 
-BlockJacobi& BlockJacobi::factorize(const RowMatrix& matrix) {
+BlockJacobi& BlockJacobi::factorize(const MatrixRef& matrix) {
   const auto blocks = static_cast<long>(inverse_.size());
   int singular = 0;
   const int threads = blocks > static_cast<long>(kBlocksPerThread) ? threads_ : 1;
@@ -43,7 +43,7 @@ BlockJacobi& BlockJacobi::factorize(const RowMatrix& matrix) {
     Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kLargestBlock, kLargestBlock> block =
         Eigen::MatrixXd::Zero(size, size);
     for (int r = 0; r < size; ++r)
-      for (RowMatrix::InnerIterator it(matrix, first + r); it; ++it)
+      for (MatrixRef::InnerIterator it(matrix, first + r); it; ++it)
         if (it.col() >= first && it.col() < first + size) block(r, it.col() - first) = it.value();
     const Eigen::FullPivLU<decltype(block)> lu(block);
     Block& inverse = inverse_[static_cast<std::size_t>(k)];

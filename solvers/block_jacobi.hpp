@@ -14,6 +14,9 @@ namespace polydem {
 class BlockJacobi {
  public:
   using RowMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
+  /// What Eigen's iterative solvers hand their preconditioner: binding it as a Ref, not as
+  /// a RowMatrix, spares a copy of the whole tangent at every factorisation.
+  using MatrixRef = Eigen::Ref<const RowMatrix>;
   using StorageIndex = int;
   static constexpr int kLargestBlock = 6;
   enum { ColsAtCompileTime = Eigen::Dynamic, MaxColsAtCompileTime = Eigen::Dynamic };
@@ -27,10 +30,10 @@ class BlockJacobi {
   void set_threads(int threads) { threads_ = threads; }
 
   /// The blocks of the pattern.
-  BlockJacobi& analyzePattern(const RowMatrix& matrix);
+  BlockJacobi& analyzePattern(const MatrixRef& matrix);
   /// Inverts every block; info() is NumericalIssue when one is singular.
-  BlockJacobi& factorize(const RowMatrix& matrix);
-  BlockJacobi& compute(const RowMatrix& matrix) {
+  BlockJacobi& factorize(const MatrixRef& matrix);
+  BlockJacobi& compute(const MatrixRef& matrix) {
     analyzePattern(matrix);
     return factorize(matrix);
   }
