@@ -1,0 +1,60 @@
+#include "src/core/thread_count_choice.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace polydem {
+namespace {
+
+// The weight of the newest timing: a few calls follow a change of load, single outliers
+// (an interrupt, a page fault) do not flip the choice.
+constexpr double kNewestWeight = 0.25;
+
+}  // namespace
+
+double ThreadCountChoice::now_seconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void ThreadCountChoice::set_threads(int threads) {
+  const int team = std::max(threads, 1);
+  options_.clear();
+  for (int size = 1; size < team; size *= 2) options_.push_back(Option{size});
+  options_.push_back(Option{team});
+  calls_ = 0;
+}
+
+std::size_t ThreadCountChoice::fastest() const {
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < options_.size(); ++k)
+    if (options_[k].mean_cost < options_[best].mean_cost) best = k;
+  return best;
+}
+
+int ThreadCountChoice::next() const {
+  // Warming up: the least timed option, the largest team first.
+  std::size_t least = options_.size() - 1;
+  for (std::size_t k = options_.size(); k-- > 0;)
+    if (options_[k].samples < options_[least].samples) least = k;
+  if (options_[least].samples < kSamplesToCompare) return options_[least].threads;
+  const std::size_t best = fastest();
+  if (options_.size() == 1 || calls_ % kReprobeInterval != 0) return options_[best].threads;
+  // A re-probe: the others in turn.
+  const auto others = static_cast<long>(options_.size() - 1);
+  auto other = static_cast<std::size_t>((calls_ / kReprobeInterval) % others);
+  if (other >= best) ++other;
+  return options_[other].threads;
+}
+
+void ThreadCountChoice::record(int threads_used, double seconds_per_unit) {
+  ++calls_;
+  for (Option& option : options_) {
+    if (option.threads != threads_used) continue;
+    option.mean_cost = option.samples == 0 ? seconds_per_unit
+                                           : (1 - kNewestWeight) * option.mean_cost +
+                                                 kNewestWeight * seconds_per_unit;
+    ++option.samples;
+  }
+}
+
+}  // namespace polydem

@@ -1,0 +1,89 @@
+// ThreadCountChoice: the measured choice of a repeated kernel's team size (1, 2, 4, ...,
+// the run's threads). Timings are fed in by hand: which size runs at each call is checked
+// against the policy the header states (each size timed twice, largest first, then the
+// fastest, one of the others in turn every kReprobeInterval-th call).
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+#include "src/core/thread_count_choice.hpp"
+
+using polydem::ThreadCountChoice;
+
+namespace {
+
+/// Runs `calls` calls whose cost per unit is cost(threads, call), returns the threads used.
+template <class Cost>
+std::vector<int> run_calls(ThreadCountChoice& choice, int calls, Cost cost) {
+  std::vector<int> used;
+  for (int call = 0; call < calls; ++call) {
+    const int threads = choice.next();
+    used.push_back(threads);
+    choice.record(threads, cost(threads, call));
+  }
+  return used;
+}
+
+int count_of(const std::vector<int>& used, int threads, int from = 0) {
+  int count = 0;
+  for (std::size_t k = static_cast<std::size_t>(from); k < used.size(); ++k)
+    count += used[k] == threads;
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("one thread is always one thread", "[thread_count_choice]") {
+  ThreadCountChoice choice(1);
+  const auto used = run_calls(choice, 40, [](int, int) { return 1.0; });
+  CHECK(count_of(used, 1) == 40);
+}
+
+TEST_CASE("the fastest size runs after each was timed twice", "[thread_count_choice]") {
+  ThreadCountChoice choice(4);
+  SECTION("the whole team is fastest") {
+    const auto used = run_calls(choice, 200, [](int t, int) { return t == 4 ? 1.0 : 3.0; });
+    CHECK(std::vector<int>(used.begin(), used.begin() + 6) == std::vector<int>{4, 2, 1, 4, 2, 1});
+    // Calls 32, 64, ... time 1 and 2 threads again, in turn.
+    CHECK(count_of(used, 4, 6) == 194 - 200 / ThreadCountChoice::kReprobeInterval);
+    CHECK(used[32] == 2);
+    CHECK(used[33] == 4);
+    CHECK(used[64] == 1);
+    CHECK(used[96] == 2);
+  }
+  SECTION("the calling thread alone is fastest") {
+    const auto used = run_calls(choice, 200, [](int t, int) { return t == 1 ? 1.0 : 2.0; });
+    CHECK(count_of(used, 1, 6) == 194 - 200 / ThreadCountChoice::kReprobeInterval);
+  }
+  SECTION("a team smaller than the run's is fastest") {
+    ThreadCountChoice sixteen(16);  // sizes 1, 2, 4, 8, 16
+    const auto used = run_calls(sixteen, 330, [](int t, int) { return t == 4 ? 1.0 : 1.5; });
+    CHECK(count_of(used, 4, 10) == 320 - 320 / ThreadCountChoice::kReprobeInterval);
+    // The ten re-probes (calls 32, ..., 320) go round 2, 8, 16, 1.
+    CHECK(count_of(used, 2, 10) == 3);
+    CHECK(count_of(used, 8, 10) == 3);
+    CHECK(count_of(used, 16, 10) == 2);
+    CHECK(count_of(used, 1, 10) == 2);
+  }
+}
+
+TEST_CASE("a machine that becomes busy changes the choice", "[thread_count_choice]") {
+  ThreadCountChoice choice(2);
+  // The team is twice as fast for 100 calls, then five times slower (others took the cores).
+  const auto used = run_calls(choice, 400, [](int t, int call) {
+    if (t == 1) return 1.0;
+    return call < 100 ? 0.5 : 5.0;
+  });
+  CHECK(count_of(used, 2, 4) > 90);  // the team up to the change
+  // After the change, the team's one re-probe lifts its mean above the lone thread's.
+  CHECK(count_of(used, 2, 140) == (400 - 140) / ThreadCountChoice::kReprobeInterval);
+}
+
+TEST_CASE("a new team size forgets the timings", "[thread_count_choice]") {
+  ThreadCountChoice choice(2);
+  run_calls(choice, 50, [](int t, int) { return t == 2 ? 1.0 : 2.0; });
+  choice.set_threads(3);
+  CHECK(choice.threads() == 3);
+  const auto used = run_calls(choice, 4, [](int, int) { return 1.0; });
+  CHECK(used == std::vector<int>{3, 2, 1, 3});
+}
