@@ -49,7 +49,51 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
           slot.value_index[j * n + i] =
               value_position(tangent_, slot.equations[i], slot.equations[j]);
   }
+  residual_gather_.build(static_cast<std::size_t>(equations), slots_, false);
+  tangent_gather_.build(static_cast<std::size_t>(tangent_.nonZeros()), slots_, true);
   ++pattern_version_;
+}
+
+// Sources are pointers into the slots' local buffers, which keep their size (and so their
+// storage) until the next build: each entry's sum reads them in element order.
+void SparseAssembler::Gather::build(std::size_t entries, const std::vector<Slot>& slots,
+                                    bool tangent) {
+  first.assign(entries + 1, 0);
+  auto for_each_contribution = [&](auto&& visit) {
+    for (const Slot& slot : slots) {
+      if (tangent) {
+        const double* local = slot.local_tangent.data();
+        for (std::size_t k = 0; k < slot.value_index.size(); ++k)
+          if (slot.value_index[k] >= 0) visit(slot.value_index[k], local + k);
+      } else {
+        const double* local = slot.local_residual.data();
+        for (std::size_t i = 0; i < slot.equations.size(); ++i)
+          if (slot.equations[i] >= 0) visit(slot.equations[i], local + i);
+      }
+    }
+  };
+  for_each_contribution(
+      [&](int entry, const double*) { ++first[static_cast<std::size_t>(entry) + 1]; });
+  for (std::size_t k = 0; k < entries; ++k) first[k + 1] += first[k];
+  sources.resize(static_cast<std::size_t>(first.back()));
+  std::vector<int> next(first.begin(), first.end() - 1);
+  for_each_contribution([&](int entry, const double* source) {
+    sources[static_cast<std::size_t>(next[static_cast<std::size_t>(entry)]++)] = source;
+  });
+}
+
+// Each entry is summed by one thread, from 0 and in element order: the serial scatter's
+// arithmetic, whichever thread does it.
+void SparseAssembler::Gather::sum_into(double* target, int threads) const {
+  const long entries = static_cast<long>(first.size()) - 1;
+#pragma omp parallel for schedule(static) num_threads(threads)
+  for (long k = 0; k < entries; ++k) {
+    double sum = 0;
+    for (int c = first[static_cast<std::size_t>(k)]; c < first[static_cast<std::size_t>(k) + 1];
+         ++c)
+      sum += *sources[static_cast<std::size_t>(c)];
+    target[k] = sum;
+  }
 }
 
 // Elements differ in cost by orders of magnitude (a body against a contact pair of several
@@ -58,56 +102,58 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
 // writes only its own slot and the scatter below runs in element order, so the sums are
 // the same whichever thread evaluated what.
 void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
+  ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
+  if (choice.threads() != std::max(threads, 1)) choice.set_threads(threads);
   const long count = static_cast<long>(slots_.size());
-#pragma omp parallel for schedule(dynamic, 8) num_threads(std::max(threads, 1))
-  for (long e = 0; e < count; ++e) {
-    Slot& slot = slots_[static_cast<std::size_t>(e)];
-    if (with_tangent)
-      slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
-    else
-      slot.element->evaluate_residual(ctx, slot.local_residual);
-    slot.reference_force = slot.element->reference_force(ctx);
-  }
+  choice.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 8) num_threads(team)
+    for (long e = 0; e < count; ++e) {
+      Slot& slot = slots_[static_cast<std::size_t>(e)];
+      if (with_tangent)
+        slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
+      else
+        slot.element->evaluate_residual(ctx, slot.local_residual);
+      slot.reference_force = slot.element->reference_force(ctx);
+    }
+    return count;
+  });
 }
 
 void SparseAssembler::assemble(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, true);
-  residual_.setZero();
-  reference_force_ = 0;
-  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
-  for (const Slot& slot : slots_) {
-    scatter_residual(slot);
-    scatter_tangent(slot);
-  }
+  gather_residual(threads);
+  gather_tangent(threads);
 }
 
 void SparseAssembler::assemble_residual(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, false);
-  residual_.setZero();
-  reference_force_ = 0;
-  for (const Slot& slot : slots_) scatter_residual(slot);
+  gather_residual(threads);
 }
 
 void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, true);
-  std::fill_n(tangent_.valuePtr(), tangent_.nonZeros(), 0.0);
-  for (const Slot& slot : slots_) scatter_tangent(slot);
+  gather_tangent(threads);
 }
 
-void SparseAssembler::scatter_residual(const Slot& slot) {
-  const std::size_t n = slot.equations.size();
-  for (std::size_t i = 0; i < n; ++i)
-    if (slot.equations[i] >= 0)
-      residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
-  reference_force_ = std::max(reference_force_, slot.reference_force);
+void SparseAssembler::gather_residual(int threads) {
+  if (residual_gather_threads_.threads() != std::max(threads, 1))
+    residual_gather_threads_.set_threads(threads);
+  residual_gather_threads_.run([&](int team) {
+    residual_gather_.sum_into(residual_.data(), team);
+    return residual_.size();
+  });
+  reference_force_ = 0;
+  for (const Slot& slot : slots_)
+    reference_force_ = std::max(reference_force_, slot.reference_force);
 }
 
-void SparseAssembler::scatter_tangent(const Slot& slot) {
-  const std::size_t n = slot.equations.size();
-  double* values = tangent_.valuePtr();
-  const double* local = slot.local_tangent.data();
-  for (std::size_t k = 0; k < n * n; ++k)
-    if (slot.value_index[k] >= 0) values[slot.value_index[k]] += local[k];
+void SparseAssembler::gather_tangent(int threads) {
+  if (tangent_gather_threads_.threads() != std::max(threads, 1))
+    tangent_gather_threads_.set_threads(threads);
+  tangent_gather_threads_.run([&](int team) {
+    tangent_gather_.sum_into(tangent_.valuePtr(), team);
+    return tangent_.nonZeros();
+  });
 }
 
 }  // namespace polydem

@@ -4,8 +4,10 @@
 // The sparsity pattern and the map from each element's local entries to the
 // compressed storage are built once and reused until the element set changes,
 // so assembling allocates nothing. Elements are evaluated in parallel into
-// their own buffers and scattered serially in element order: the sums are
-// formed in a fixed order, so results are bitwise identical for any thread count.
+// their own buffers; each global entry then gathers its contributions in element
+// order: the sums are formed in a fixed order, so results are bitwise identical for
+// any thread count. Each of these kernels runs on as many of the run's threads as its
+// timings show pay (thread_count_choice.hpp).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "solvers/assembly/column_pattern.hpp"
+#include "src/core/thread_count_choice.hpp"
 #include "src/model/dof_map.hpp"
 #include "src/model/element.hpp"
 
@@ -50,11 +53,25 @@ class SparseAssembler {
     double reference_force = 0;
   };
 
+  /// Where each global entry's contributions lie, in element order.
+  struct Gather {
+    std::vector<int> first;              ///< per global entry, then the total
+    std::vector<const double*> sources;  ///< into the slots' local buffers
+    void build(std::size_t entries, const std::vector<Slot>& slots, bool tangent);
+    void sum_into(double* target, int threads) const;
+  };
+
   void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
-  void scatter_residual(const Slot& slot);
-  void scatter_tangent(const Slot& slot);
+  void gather_residual(int threads);
+  void gather_tangent(int threads);
 
   std::vector<Slot> slots_;
+  Gather residual_gather_;
+  Gather tangent_gather_;
+  ThreadCountChoice evaluation_threads_;           ///< residuals and tangents
+  ThreadCountChoice residual_evaluation_threads_;  ///< residuals alone
+  ThreadCountChoice residual_gather_threads_;
+  ThreadCountChoice tangent_gather_threads_;
   ColumnPattern pattern_;
   std::vector<std::span<const int>> slot_equations_;  ///< per slot, for pattern_
   SparseMatrix tangent_;
