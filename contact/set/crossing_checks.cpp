@@ -11,12 +11,15 @@ bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   const int count = static_cast<int>(elements.size());
   bool crossed = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) \
-    reduction(||                                                             \
-              : crossed) if (count >= PairStore::kPairsWorthThreads)
-  for (int k = 0; k < count; ++k)
-    crossed =
-        crossed || elements[static_cast<std::size_t>(k)].second->crosses(from, to, gap_reduction);
+  if (crossing_threads_.threads() != scene_.threads())
+    crossing_threads_.set_threads(scene_.threads());
+  crossing_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : crossed)
+    for (int k = 0; k < count; ++k)
+      crossed =
+          crossed || elements[static_cast<std::size_t>(k)].second->crosses(from, to, gap_reduction);
+    return count;
+  });
   return crossed;
 }
 

@@ -11,6 +11,7 @@
 #include "contact/set/contact_scene.hpp"
 #include "contact/set/pair_store.hpp"
 #include "contact/set/search_stage.hpp"
+#include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
 
@@ -35,6 +36,9 @@ class CrossingChecks {
   SearchStage& search_;
   const PairStore& pairs_;
   std::vector<BodyPair> overlap_scratch_;
+  // A pair's crossing test is about a microsecond: whether a team's wake-up pays for it is
+  // measured (thread_count_choice.hpp); the answer does not depend on it.
+  mutable ThreadCountChoice crossing_threads_;
 };
 
 }  // namespace polydem

@@ -109,12 +109,15 @@ void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& fou
 bool PairStore::update_engaged(const StepContext& ctx, double tolerance) {
   const int count = static_cast<int>(elements_.size());
   bool changed = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) \
-    reduction(||                                                             \
-              : changed) if (count >= kPairsWorthThreads)
-  for (int k = 0; k < count; ++k)
-    changed =
-        elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
+  if (engaged_threads_.threads() != scene_.threads())
+    engaged_threads_.set_threads(scene_.threads());
+  engaged_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : changed)
+    for (int k = 0; k < count; ++k)
+      changed =
+          elements_[static_cast<std::size_t>(k)].second->update_engaged(ctx, tolerance) || changed;
+    return count;
+  });
   return changed;
 }
 

@@ -14,18 +14,13 @@
 #include "contact/pair/contact_pair_element.hpp"
 #include "contact/search/candidate_set.hpp"
 #include "contact/set/contact_scene.hpp"
+#include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
 
 class PairStore {
  public:
   using Slot = std::pair<BodyPair, std::unique_ptr<ContactPairElement>>;
-
-  /// A light per-pair pass (re-deciding a pair's engaged contacts, a crossing test: about a
-  /// microsecond each) runs on threads only from this many pairs: below it a thread team's
-  /// wake-up costs more than it shares (docs/performance.md, "Waiting passively costs an
-  /// idle machine"). Either way the results are the same.
-  static constexpr int kPairsWorthThreads = 1024;
 
   /// `scene` (the pairs' sides and laws) must outlive the store.
   explicit PairStore(const ContactScene& scene) : scene_(scene) {}
@@ -63,6 +58,9 @@ class PairStore {
   std::vector<Slot> next_elements_;
   std::vector<const Element*> element_views_;
   std::vector<const ContactPairElement*> pair_views_;
+  // Re-deciding the engaged contacts is about a microsecond a pair: whether a team's
+  // wake-up pays for it is measured (thread_count_choice.hpp).
+  ThreadCountChoice engaged_threads_;
 };
 
 }  // namespace polydem
