@@ -49,8 +49,8 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
           slot.value_index[j * n + i] =
               value_position(tangent_, slot.equations[i], slot.equations[j]);
   }
-  residual_gather_.build(static_cast<std::size_t>(equations), slots_, false);
-  tangent_gather_.build(static_cast<std::size_t>(tangent_.nonZeros()), slots_, true);
+  residual_gather_.first.clear();  // built when first used on threads
+  tangent_gather_.first.clear();
   ++pattern_version_;
 }
 
@@ -83,7 +83,8 @@ void SparseAssembler::Gather::build(std::size_t entries, const std::vector<Slot>
 }
 
 // Each entry is summed by one thread, from 0 and in element order: the serial scatter's
-// arithmetic, whichever thread does it.
+// arithmetic, whichever thread does it. On one thread the scatter itself runs: it reads
+// the local buffers in order instead of through a pointer per contribution.
 void SparseAssembler::Gather::sum_into(double* target, int threads) const {
   const long entries = static_cast<long>(first.size()) - 1;
 #pragma omp parallel for schedule(static) num_threads(threads)
@@ -93,6 +94,24 @@ void SparseAssembler::Gather::sum_into(double* target, int threads) const {
          ++c)
       sum += *sources[static_cast<std::size_t>(c)];
     target[k] = sum;
+  }
+}
+
+void SparseAssembler::scatter_residual() {
+  residual_.setZero();
+  for (const Slot& slot : slots_)
+    for (std::size_t i = 0; i < slot.equations.size(); ++i)
+      if (slot.equations[i] >= 0)
+        residual_[slot.equations[i]] += slot.local_residual[static_cast<long>(i)];
+}
+
+void SparseAssembler::scatter_tangent() {
+  double* values = tangent_.valuePtr();
+  std::fill_n(values, tangent_.nonZeros(), 0.0);
+  for (const Slot& slot : slots_) {
+    const double* local = slot.local_tangent.data();
+    for (std::size_t k = 0; k < slot.value_index.size(); ++k)
+      if (slot.value_index[k] >= 0) values[slot.value_index[k]] += local[k];
   }
 }
 
@@ -138,8 +157,13 @@ void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
 void SparseAssembler::gather_residual(int threads) {
   if (residual_gather_threads_.threads() != std::max(threads, 1))
     residual_gather_threads_.set_threads(threads);
+  if (threads > 1 && residual_gather_.first.empty())
+    residual_gather_.build(static_cast<std::size_t>(residual_.size()), slots_, false);
   residual_gather_threads_.run([&](int team) {
-    residual_gather_.sum_into(residual_.data(), team);
+    if (team == 1)
+      scatter_residual();
+    else
+      residual_gather_.sum_into(residual_.data(), team);
     return residual_.size();
   });
   reference_force_ = 0;
@@ -150,8 +174,13 @@ void SparseAssembler::gather_residual(int threads) {
 void SparseAssembler::gather_tangent(int threads) {
   if (tangent_gather_threads_.threads() != std::max(threads, 1))
     tangent_gather_threads_.set_threads(threads);
+  if (threads > 1 && tangent_gather_.first.empty())
+    tangent_gather_.build(static_cast<std::size_t>(tangent_.nonZeros()), slots_, true);
   tangent_gather_threads_.run([&](int team) {
-    tangent_gather_.sum_into(tangent_.valuePtr(), team);
+    if (team == 1)
+      scatter_tangent();
+    else
+      tangent_gather_.sum_into(tangent_.valuePtr(), team);
     return tangent_.nonZeros();
   });
 }

@@ -55,7 +55,7 @@ class SparseAssembler {
 
   /// Where each global entry's contributions lie, in element order.
   struct Gather {
-    std::vector<int> first;              ///< per global entry, then the total
+    std::vector<int> first;  ///< per global entry, then the total; empty until first used
     std::vector<const double*> sources;  ///< into the slots' local buffers
     void build(std::size_t entries, const std::vector<Slot>& slots, bool tangent);
     void sum_into(double* target, int threads) const;
@@ -64,6 +64,8 @@ class SparseAssembler {
   void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
   void gather_residual(int threads);
   void gather_tangent(int threads);
+  void scatter_residual();
+  void scatter_tangent();
 
   std::vector<Slot> slots_;
   Gather residual_gather_;
