@@ -39,11 +39,13 @@ int ThreadCountChoice::next() const {
   if (options_[least].samples < kSamplesToCompare) return options_[least].threads;
   const std::size_t best = fastest();
   if (options_.size() == 1 || calls_ % kReprobeInterval != 0) return options_[best].threads;
-  // A re-probe: the others in turn.
-  const auto others = static_cast<long>(options_.size() - 1);
-  auto other = static_cast<std::size_t>((calls_ / kReprobeInterval) % others);
-  if (other >= best) ++other;
-  return options_[other].threads;
+  // A re-probe: the neighbouring sizes in turn, half and twice the fastest. Sizes farther
+  // off can cost many times more (one thread where sixteen are best) and are timed again
+  // only once the fastest moves next to them.
+  const bool has_smaller = best > 0;
+  const bool has_larger = best + 1 < options_.size();
+  const bool larger = !has_smaller || (has_larger && (calls_ / kReprobeInterval) % 2 == 1);
+  return options_[larger ? best + 1 : best - 1].threads;
 }
 
 void ThreadCountChoice::record(int threads_used, double seconds_per_unit) {

@@ -5,8 +5,9 @@
 // and the cost of waking them"), more than a BiCGSTAB iteration on a 1005-tetrapod tangent
 // gains from more threads. Machine, load and wait policy are not known in advance, so the
 // choice is measured: the first calls go round the team sizes until each has been timed
-// twice, the fastest runs after that, and every kReprobeInterval-th call times one of the
-// others again (in turn), so that a machine that becomes busy or idle changes the choice.
+// twice, the fastest runs after that, and every kReprobeInterval-th call times a size next
+// to it again (half or twice it, in turn), so that a machine that becomes busy or idle
+// moves the choice step by step.
 //
 // Only kernels whose results do not depend on the thread count may use it: the choice
 // depends on timings, the results must not.

@@ -1,7 +1,7 @@
 // ThreadCountChoice: the measured choice of a repeated kernel's team size (1, 2, 4, ...,
 // the run's threads). Timings are fed in by hand: which size runs at each call is checked
 // against the policy the header states (each size timed twice, largest first, then the
-// fastest, one of the others in turn every kReprobeInterval-th call).
+// fastest, a neighbouring size in turn every kReprobeInterval-th call).
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -44,26 +44,27 @@ TEST_CASE("the fastest size runs after each was timed twice", "[thread_count_cho
   SECTION("the whole team is fastest") {
     const auto used = run_calls(choice, 200, [](int t, int) { return t == 4 ? 1.0 : 3.0; });
     CHECK(std::vector<int>(used.begin(), used.begin() + 6) == std::vector<int>{4, 2, 1, 4, 2, 1});
-    // Calls 32, 64, ... time 1 and 2 threads again, in turn.
+    // Calls 32, 64, ... time the neighbouring size, 2 threads, again; 1 thread never.
     CHECK(count_of(used, 4, 6) == 194 - 200 / ThreadCountChoice::kReprobeInterval);
     CHECK(used[32] == 2);
     CHECK(used[33] == 4);
-    CHECK(used[64] == 1);
-    CHECK(used[96] == 2);
+    CHECK(used[64] == 2);
+    CHECK(count_of(used, 1, 6) == 0);
   }
   SECTION("the calling thread alone is fastest") {
     const auto used = run_calls(choice, 200, [](int t, int) { return t == 1 ? 1.0 : 2.0; });
     CHECK(count_of(used, 1, 6) == 194 - 200 / ThreadCountChoice::kReprobeInterval);
+    CHECK(count_of(used, 4, 6) == 0);
   }
   SECTION("a team smaller than the run's is fastest") {
     ThreadCountChoice sixteen(16);  // sizes 1, 2, 4, 8, 16
     const auto used = run_calls(sixteen, 330, [](int t, int) { return t == 4 ? 1.0 : 1.5; });
     CHECK(count_of(used, 4, 10) == 320 - 320 / ThreadCountChoice::kReprobeInterval);
-    // The ten re-probes (calls 32, ..., 320) go round 2, 8, 16, 1.
-    CHECK(count_of(used, 2, 10) == 3);
-    CHECK(count_of(used, 8, 10) == 3);
-    CHECK(count_of(used, 16, 10) == 2);
-    CHECK(count_of(used, 1, 10) == 2);
+    // The ten re-probes (calls 32, ..., 320) alternate between 8 and 2 threads.
+    CHECK(count_of(used, 8, 10) == 5);
+    CHECK(count_of(used, 2, 10) == 5);
+    CHECK(count_of(used, 16, 10) == 0);
+    CHECK(count_of(used, 1, 10) == 0);
   }
 }
 
