@@ -1,6 +1,6 @@
 // How many threads a repeated kernel runs on, chosen by timing: 1, 2, 4, ... up to the
 // run's --threads. Sharing a kernel costs the wake-up of its team at each parallel region:
-// with the passive wait polydem sets, about 60 µs on the two-core development machine and
+// with the passive wait polydem sets, 60–90 µs on the two-core development machine and
 // 10 µs (2 threads) to 36 µs (16 threads) on a 16-core Xeon (docs/performance.md, "Threads
 // and the cost of waking them"), more than a BiCGSTAB iteration on a 1005-tetrapod tangent
 // gains from more threads. Machine, load and wait policy are not known in advance, so the
