@@ -70,7 +70,7 @@ class BicgstabSolver final : public LinearSolver {
     tolerance_ = std::max(own_tolerance_, relative);
   }
 
-  void set_threads(int threads) override { threads_.set_threads(threads); }
+  void set_threads(int threads) override { threads_.follow_threads(threads); }
 
   std::string name() const override { return "bicgstab/block_jacobi"; }
 

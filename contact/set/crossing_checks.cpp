@@ -11,8 +11,7 @@ bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   const int count = static_cast<int>(elements.size());
   bool crossed = false;
-  if (crossing_threads_.threads() != scene_.threads())
-    crossing_threads_.set_threads(scene_.threads());
+  crossing_threads_.follow_threads(scene_.threads());
   crossing_threads_.run([&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : crossed)
     for (int k = 0; k < count; ++k)

@@ -109,8 +109,7 @@ void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& fou
 bool PairStore::update_engaged(const StepContext& ctx, double tolerance) {
   const int count = static_cast<int>(elements_.size());
   bool changed = false;
-  if (engaged_threads_.threads() != scene_.threads())
-    engaged_threads_.set_threads(scene_.threads());
+  engaged_threads_.follow_threads(scene_.threads());
   engaged_threads_.run([&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : changed)
     for (int k = 0; k < count; ++k)

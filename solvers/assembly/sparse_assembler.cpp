@@ -54,8 +54,9 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   ++pattern_version_;
 }
 
-// Sources are pointers into the slots' local buffers, which keep their size (and so their
-// storage) until the next build: each entry's sum reads them in element order.
+// Sources are pointers into the slots' local buffers, which keep their storage until the
+// next build_pattern (elements write through an Eigen::Ref and cannot resize them): each
+// entry's sum reads them in element order.
 void SparseAssembler::Gather::build(std::size_t entries, const std::vector<Slot>& slots,
                                     bool tangent) {
   first.assign(entries + 1, 0);
@@ -118,11 +119,11 @@ void SparseAssembler::scatter_tangent() {
 // Elements differ in cost by orders of magnitude (a body against a contact pair of several
 // pointwise contacts, bodies first, pairs after), so the threads take them in small chunks
 // as they come free: a static split left one thread with most of the pairs. Each element
-// writes only its own slot and the scatter below runs in element order, so the sums are
+// writes only its own slot and the gathers below sum in element order, so the sums are
 // the same whichever thread evaluated what.
 void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
   ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
-  if (choice.threads() != std::max(threads, 1)) choice.set_threads(threads);
+  choice.follow_threads(threads);
   const long count = static_cast<long>(slots_.size());
   choice.run([&](int team) {
 #pragma omp parallel for schedule(dynamic, 8) num_threads(team)
@@ -155,33 +156,30 @@ void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
 }
 
 void SparseAssembler::gather_residual(int threads) {
-  if (residual_gather_threads_.threads() != std::max(threads, 1))
-    residual_gather_threads_.set_threads(threads);
-  if (threads > 1 && residual_gather_.first.empty())
-    residual_gather_.build(static_cast<std::size_t>(residual_.size()), slots_, false);
-  residual_gather_threads_.run([&](int team) {
-    if (team == 1)
-      scatter_residual();
-    else
-      residual_gather_.sum_into(residual_.data(), team);
-    return residual_.size();
-  });
+  gather(residual_gather_, residual_gather_threads_, false, threads);
   reference_force_ = 0;
   for (const Slot& slot : slots_)
     reference_force_ = std::max(reference_force_, slot.reference_force);
 }
 
 void SparseAssembler::gather_tangent(int threads) {
-  if (tangent_gather_threads_.threads() != std::max(threads, 1))
-    tangent_gather_threads_.set_threads(threads);
-  if (threads > 1 && tangent_gather_.first.empty())
-    tangent_gather_.build(static_cast<std::size_t>(tangent_.nonZeros()), slots_, true);
-  tangent_gather_threads_.run([&](int team) {
-    if (team == 1)
+  gather(tangent_gather_, tangent_gather_threads_, true, threads);
+}
+
+void SparseAssembler::gather(Gather& gather, ThreadCountChoice& choice, bool tangent, int threads) {
+  choice.follow_threads(threads);
+  double* target = tangent ? tangent_.valuePtr() : residual_.data();
+  const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : residual_.size();
+  if (threads > 1 && gather.first.empty())
+    gather.build(static_cast<std::size_t>(entries), slots_, tangent);
+  choice.run([&](int team) {
+    if (team > 1)
+      gather.sum_into(target, team);
+    else if (tangent)
       scatter_tangent();
     else
-      tangent_gather_.sum_into(tangent_.valuePtr(), team);
-    return tangent_.nonZeros();
+      scatter_residual();
+    return entries;
   });
 }
 

@@ -64,6 +64,8 @@ class SparseAssembler {
   void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
   void gather_residual(int threads);
   void gather_tangent(int threads);
+  /// Sums every residual (or tangent) entry's contributions on the threads `choice` picks.
+  void gather(Gather& gather, ThreadCountChoice& choice, bool tangent, int threads);
   void scatter_residual();
   void scatter_tangent();
 

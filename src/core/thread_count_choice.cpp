@@ -17,7 +17,7 @@ double ThreadCountChoice::now_seconds() {
 }
 
 void ThreadCountChoice::set_threads(int threads) {
-  const int team = std::max(threads, 1);
+  const int team = threads_of_run(threads);
   options_.clear();
   for (int size = 1; size < team; size *= 2) options_.push_back(Option{size});
   options_.push_back(Option{team});

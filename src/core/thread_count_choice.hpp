@@ -26,6 +26,10 @@ class ThreadCountChoice {
 
   /// The largest team (the run's threads); forgets the timings.
   void set_threads(int threads);
+  /// set_threads() where the run's threads changed (the timings belonged to another team).
+  void follow_threads(int threads) {
+    if (threads_of_run(threads) != this->threads()) set_threads(threads);
+  }
   int threads() const { return options_.back().threads; }
 
   /// The threads for the next call.
@@ -46,6 +50,7 @@ class ThreadCountChoice {
 
  private:
   static double now_seconds();  ///< a steady clock
+  static int threads_of_run(int threads) { return threads > 1 ? threads : 1; }
   struct Option {
     int threads = 1;
     double mean_cost = 0;  ///< exponential moving average of the recorded costs

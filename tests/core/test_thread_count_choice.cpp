@@ -83,6 +83,13 @@ TEST_CASE("a machine that becomes busy changes the choice", "[thread_count_choic
 TEST_CASE("a new team size forgets the timings", "[thread_count_choice]") {
   ThreadCountChoice choice(2);
   run_calls(choice, 50, [](int t, int) { return t == 2 ? 1.0 : 2.0; });
+  choice.follow_threads(2);  // the same team: the timings stay
+  CHECK(choice.next() == 2);
+  choice.follow_threads(0);  // fewer than one is one
+  CHECK(choice.threads() == 1);
+  choice.follow_threads(2);
+  CHECK(choice.next() == 2);  // timing again, the largest team first
+  choice.follow_threads(2);
   choice.set_threads(3);
   CHECK(choice.threads() == 3);
   const auto used = run_calls(choice, 4, [](int, int) { return 1.0; });
