@@ -77,9 +77,9 @@ void SparseAssembler::Gather::build(std::size_t entries, const std::vector<Slot>
       [&](int entry, const double*) { ++first[static_cast<std::size_t>(entry) + 1]; });
   for (std::size_t k = 0; k < entries; ++k) first[k + 1] += first[k];
   sources.resize(static_cast<std::size_t>(first.back()));
-  std::vector<int> next(first.begin(), first.end() - 1);
+  cursor.assign(first.begin(), first.end() - 1);
   for_each_contribution([&](int entry, const double* source) {
-    sources[static_cast<std::size_t>(next[static_cast<std::size_t>(entry)]++)] = source;
+    sources[static_cast<std::size_t>(cursor[static_cast<std::size_t>(entry)]++)] = source;
   });
 }
 

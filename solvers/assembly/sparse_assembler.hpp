@@ -57,6 +57,7 @@ class SparseAssembler {
   struct Gather {
     std::vector<int> first;  ///< per global entry, then the total; empty until first used
     std::vector<const double*> sources;  ///< into the slots' local buffers
+    std::vector<int> cursor;             ///< build()'s scratch, kept for its capacity
     void build(std::size_t entries, const std::vector<Slot>& slots, bool tangent);
     void sum_into(double* target, int threads) const;
   };
