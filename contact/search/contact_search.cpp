@@ -111,22 +111,45 @@ void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& ext
 
 // Second level: the sub-region pairs of each near pair within the skin plus
 // both list margins; a pair without any is dropped (it cannot have one before
-// either body's placement is renewed).
-void ContactSearch::find_near_regions(int head) {
+// either body's placement is renewed). In a renewal, a pair of two bodies that
+// kept their placements keeps its lists: they are what a new traversal of the
+// same placements would give (none when the pair had none), and in a flowing pack
+// most pairs of a head that is remade for one renewed partner are such pairs.
+long ContactSearch::find_near_regions(int head) {
   HeadLists& lists = heads_[static_cast<std::size_t>(head)];
+  thread_local std::vector<CandidatePair> old_pairs;
+  thread_local std::vector<LeafPair> old_leaves;
+  old_pairs.assign(lists.pairs.begin(), lists.pairs.end());
+  old_leaves.assign(lists.leaves.begin(), lists.leaves.end());
   lists.pairs.clear();
   lists.leaves.clear();
+  auto old_pair = old_pairs.cbegin();  // both lists ascend by pair
+  long traversed = 0;
   for (const NearPair& near : lists.near) {
-    const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
-    const SearchObject& b = near.id.boundary >= 0
-                                ? built_boundaries_[static_cast<std::size_t>(near.id.boundary)]
-                                : built_bodies_[static_cast<std::size_t>(near.id.body_b)];
     const std::size_t first = lists.leaves.size();
-    near_leaf_pairs(a, b, pair_reach(a, b, near.skin), lists.leaves);
+    if (keeps_lists(near.id)) {
+      while (old_pair != old_pairs.cend() && old_pair->id < near.id) ++old_pair;
+      if (old_pair == old_pairs.cend() || old_pair->id != near.id) continue;
+      const auto kept = std::span(old_leaves).subspan(old_pair->first, old_pair->count);
+      lists.leaves.insert(lists.leaves.end(), kept.begin(), kept.end());
+    } else {
+      const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
+      const SearchObject& b = near.id.boundary >= 0
+                                  ? built_boundaries_[static_cast<std::size_t>(near.id.boundary)]
+                                  : built_bodies_[static_cast<std::size_t>(near.id.body_b)];
+      near_leaf_pairs(a, b, pair_reach(a, b, near.skin), lists.leaves);
+      ++traversed;
+    }
     if (lists.leaves.size() > first)
       lists.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
                              static_cast<std::uint32_t>(lists.leaves.size() - first)});
   }
+  return traversed;
+}
+
+bool ContactSearch::keeps_lists(const BodyPair& id) const {
+  const auto renewed = [&](int body) { return renewed_[static_cast<std::size_t>(body)] != 0; };
+  return renewing_ && !renewed(id.body_a) && (id.body_b < 0 || !renewed(id.body_b));
 }
 
 void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> heads,
@@ -137,10 +160,15 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
   for (long k = 0; k < count; ++k)
     find_near_bodies(scene, built_extent_, heads[static_cast<std::size_t>(k)]);
   const auto broad = std::chrono::steady_clock::now();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (long k = 0; k < count; ++k) find_near_regions(heads[static_cast<std::size_t>(k)]);
+  long traversed = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : traversed)
+  for (long k = 0; k < count; ++k)
+    traversed += find_near_regions(heads[static_cast<std::size_t>(k)]);
+  statistics_.pairs_traversed += traversed;
   statistics_.build_broad_seconds += seconds_between(start, broad);
-  statistics_.build_narrow_seconds += seconds_between(broad, std::chrono::steady_clock::now());
+  const double narrow = seconds_between(broad, std::chrono::steady_clock::now());
+  statistics_.build_narrow_seconds += narrow;
+  statistics_.builds_seconds += seconds_between(start, broad) + narrow;
   statistics_.heads_remade += count;
   // Who heads each body's pairs, for the next renewal of that body.
   for (auto& list : headed_by_) list.clear();
@@ -168,6 +196,7 @@ void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   heads_.resize(scene.bodies.size());
   all_heads_.resize(scene.bodies.size());
   std::iota(all_heads_.begin(), all_heads_.end(), 0);
+  renewing_ = false;
   remake_lists(scene, all_heads_, threads);
   built_ = true;
   ++statistics_.list_builds;
@@ -195,6 +224,9 @@ void ContactSearch::renew_bodies(const SearchScene& scene, std::span<const int> 
   }
   std::sort(dirty_heads_.begin(), dirty_heads_.end());
   dirty_heads_.erase(std::unique(dirty_heads_.begin(), dirty_heads_.end()), dirty_heads_.end());
+  renewed_.assign(built_bodies_.size(), 0);
+  for (const int b : renewed) renewed_[static_cast<std::size_t>(b)] = 1;
+  renewing_ = true;
   remake_lists(scene, dirty_heads_, threads);
   ++statistics_.partial_builds;
   statistics_.cell_size = cells_.cell_size();
@@ -242,6 +274,7 @@ void ContactSearch::update_lists(const SearchScene& scene, int threads) {
   const auto start = std::chrono::steady_clock::now();
   const bool comparable = find_outrun(scene);
   statistics_.check_seconds = seconds_between(start, std::chrono::steady_clock::now());
+  statistics_.filters_seconds += statistics_.check_seconds;
   // Beyond a quarter of the bodies, renewing them costs about a full build.
   if (!comparable || 4 * outrun_.size() > scene.bodies.size())
     build_lists(scene, threads);
@@ -294,6 +327,7 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
   }
   ++statistics_.searches;
   statistics_.filter_seconds = seconds_between(filter_start, std::chrono::steady_clock::now());
+  statistics_.filters_seconds += statistics_.filter_seconds;
   update_statistics();
 }
 

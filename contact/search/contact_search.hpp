@@ -24,13 +24,16 @@
 // travel it had room for. A body that has not (it outran its margin) gets a
 // new placement and margin, as do those past half their room, and every pair
 // they take part in new lists; the others keep theirs (in a flowing pack of 1005 tetrapods one to
-// five bodies outran their margins at a time). A boundary that outran its margin, or more than a
-// quarter of the bodies, renews all lists. Between renewals a search is the lists filtered by the
-// exact per-step test. The room for half again the inflation is for Δt and speeds that grow: with L
-// = m + δ/2 a step that grew Δt by 20 % used up the room of every moving body at once, and the
-// 60-tetrapod run rebuilt its lists every third step (750 builds, 360 with 2m). On that run 1.5m
-// and 2m both took ~5 % less time than m, and 1.5m kept the lists 4 MB smaller (resident 43 against
-// 47 MB); 3m and 4m cost more than they saved.
+// five bodies outran their margins at a time). The pair lists of two kept bodies are kept even
+// when their head's lists are remade for another partner: the renewals of the collapse from 5 s
+// traversed about every pair when they remade whole heads, and took a third of the time once
+// such pairs were copied (the collapse's contact phase 20 → 8 s over 5–5.2 s, one thread). A
+// boundary that outran its margin, or more than a quarter of the bodies, renews all lists. Between
+// renewals a search is the lists filtered by the exact per-step test. The room for half again the
+// inflation is for Δt and speeds that grow: with L = m + δ/2 a step that grew Δt by 20 % used up
+// the room of every moving body at once, and the 60-tetrapod run rebuilt its lists every third step
+// (750 builds, 360 with 2m). On that run 1.5m and 2m both took ~5 % less time than m, and 1.5m kept
+// the lists 4 MB smaller (resident 43 against 47 MB); 3m and 4m cost more than they saved.
 //
 // The lists are kept per head body (the lower-numbered of a pair); threads
 // make them for different heads and filter chunks of consecutive heads
@@ -50,10 +53,11 @@ namespace polydem {
 
 struct SearchStatistics {
   long searches = 0;
-  long list_builds = 0;             ///< of every body's lists
-  long partial_builds = 0;          ///< renewals of the bodies that outran their margins
-  long heads_remade = 0;            ///< bodies whose pairs' lists were remade, over all builds
-  std::size_t list_pairs = 0;       ///< body and body–boundary pairs in the Verlet lists
+  long list_builds = 0;        ///< of every body's lists
+  long partial_builds = 0;     ///< renewals of the bodies that outran their margins
+  long heads_remade = 0;       ///< bodies whose pairs' lists were remade, over all builds
+  long pairs_traversed = 0;    ///< pairs whose hierarchies were traversed anew, over all builds
+  std::size_t list_pairs = 0;  ///< body and body–boundary pairs in the Verlet lists
   std::size_t list_leaf_pairs = 0;  ///< leaf pairs of the hierarchies in the Verlet lists
   std::size_t memory_bytes = 0;     ///< lists, cells and buffers
   double cell_size = 0;             ///< m, of the last build
@@ -62,6 +66,9 @@ struct SearchStatistics {
   double build_narrow_seconds = 0;  ///< sub-region pairs (second level)
   double check_seconds = 0;         ///< whether the lists still hold
   double filter_seconds = 0;        ///< the exact per-step test on the lists
+  // Wall-clock seconds over the whole run:
+  double builds_seconds = 0;   ///< full and partial builds
+  double filters_seconds = 0;  ///< checks of the lists and exact per-step tests
 };
 
 class ContactSearch {
@@ -119,7 +126,10 @@ class ContactSearch {
   void remake_lists(const SearchScene& scene, std::span<const int> heads, int threads);
   void build_cells(std::span<const SearchObject> bodies, double reach);
   void find_near_bodies(const SearchScene& scene, const Extent& extent, int head);
-  void find_near_regions(int head);
+  /// Returns the number of pairs whose hierarchies it traversed.
+  long find_near_regions(int head);
+  /// Whether a pair's lists stay as they are in the build under way (renewing_).
+  bool keeps_lists(const BodyPair& id) const;
   void filter_chunk(const SearchScene& scene, Chunk& chunk, int first_body, int end_body) const;
   void update_statistics();
 
@@ -134,6 +144,8 @@ class ContactSearch {
   std::vector<SearchObject> built_boundaries_;
   Extent built_extent_;  ///< of built_bodies_
   std::vector<int> all_heads_, dirty_heads_, outrun_;
+  bool renewing_ = false;      ///< the build under way renews some bodies, not all
+  std::vector<char> renewed_;  ///< per body: renewed by the build under way
   LinkedCells cells_;
   std::vector<std::vector<BodyPair>> overlap_lists_;  ///< overlapping_bodies per body, reused
   std::vector<Vec3> centres_;

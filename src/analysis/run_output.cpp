@@ -170,6 +170,21 @@ nlohmann::ordered_json explicit_comparison(const ExplicitStepTally& tally) {
       {"explicit_steps_with_contact", tally.explicit_steps_with_contact()}};
 }
 
+// What the Verlet lists cost over the run (contact/search/contact_search.hpp): how often they
+// were rebuilt in full or in part, and the time in builds against the per-step filtering.
+nlohmann::ordered_json search_json(const SearchStatistics& statistics) {
+  return {{"searches", statistics.searches},
+          {"list_builds", statistics.list_builds},
+          {"partial_builds", statistics.partial_builds},
+          {"heads_remade", statistics.heads_remade},
+          {"pairs_traversed", statistics.pairs_traversed},
+          {"list_pairs", statistics.list_pairs},
+          {"list_leaf_pairs", statistics.list_leaf_pairs},
+          {"list_bytes", statistics.memory_bytes},
+          {"build_seconds", statistics.builds_seconds},
+          {"filter_seconds", statistics.filters_seconds}};
+}
+
 // The constraint force and moment are what the node passes to its body (the
 // multipliers λ and, as a spatial moment, μ; see elements/rigid_node_link.hpp).
 nlohmann::ordered_json rigid_nodes_json(const Model& model) {
@@ -428,6 +443,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
                        {"moved", totals.energy_scale},
                        {"initial", last_energy_.initial_energy}};
   if (model.contact) summary["explicit_comparison"] = explicit_comparison(explicit_steps_);
+  if (model.contact) summary["contact_search"] = search_json(model.contact->search_statistics());
   if (model.contact && model.contact->search_settings().domain) {
     const DomainReport& domain = model.contact->domain_report();
     summary["contact_domain"] = {{"exits", domain.exits},

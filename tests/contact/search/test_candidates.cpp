@@ -373,9 +373,11 @@ TEST_CASE("bodies that outran their margins get new lists alone, and nothing is 
   ContactSearch search(0.1, 0.0);
   CandidateSet fast, reference;
   constexpr int kConfigurations = 12;
+  long traversed_by_build = 0;
   for (int k = 0; k < kConfigurations; ++k) {
     packing.inflate(rng, 0.02);
     search.find(packing.scene(), fast, k % 2 + 1);
+    if (k == 0) traversed_by_build = search.statistics().pairs_traversed;
     brute_force_candidates(packing.scene(), reference);
     INFO("configuration " << k);
     REQUIRE(same_candidates(fast, reference));
@@ -385,9 +387,15 @@ TEST_CASE("bodies that outran their margins get new lists alone, and nothing is 
           0.15 * Vec3(unit(rng), unit(rng), unit(rng)).normalized();
   }
   const SearchStatistics& statistics = search.statistics();
-  std::printf("[search] %ld cubes, 3 jumping: %ld full and %ld partial builds, %ld heads remade\n",
-              bodies, statistics.list_builds, statistics.partial_builds, statistics.heads_remade);
+  std::printf(
+      "[search] %ld cubes, 3 jumping: %ld full and %ld partial builds, %ld heads remade, %ld pairs "
+      "traversed\n",
+      bodies, statistics.list_builds, statistics.partial_builds, statistics.heads_remade,
+      statistics.pairs_traversed);
   CHECK(statistics.list_builds == 1);
   CHECK(statistics.partial_builds == kConfigurations - 1);
   CHECK(statistics.heads_remade - bodies < (kConfigurations - 1) * bodies / 4);
+  // A renewal traverses only the pairs of the three (about ten each, and a boundary or two), not
+  // every pair of the heads it remakes.
+  CHECK(statistics.pairs_traversed - traversed_by_build < (kConfigurations - 1) * 3 * 20);
 }
