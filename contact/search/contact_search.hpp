@@ -22,13 +22,12 @@
 // + m_b. So the lists of a pair still hold all of them while both its bodies
 // have D + m ≤ L: each has moved less than half the list margin δ beyond the
 // travel it had room for. A body that has not (it outran its margin) gets a
-// new placement and margin, as do those past half their room, and every pair
-// they take part in new lists; the others keep theirs (in a flowing pack of 1005 tetrapods one to
-// five bodies outran their margins at a time). The pair lists of two kept bodies are kept even
-// when their head's lists are remade for another partner: the renewals of the collapse from 5 s
-// traversed about every pair when they remade whole heads, and took a third of the time once
-// such pairs were copied (the collapse's contact phase 20 → 8 s over 5–5.2 s, one thread). A
-// boundary that outran its margin, or more than a quarter of the bodies, renews all lists. Between
+// new placement and margin, and every pair it takes part in new lists; the
+// pairs of two bodies that kept theirs keep their lists, even when their head's
+// lists are remade for another partner (when renewals remade whole heads, the
+// collapse from 5 s traversed about every pair at each; keeping them cut its
+// list builds to a third). Only the outrun bodies are renewed, however many (see
+// find_outrun). A boundary that outran its margin renews all lists. Between
 // renewals a search is the lists filtered by the exact per-step test. The room for half again the
 // inflation is for Δt and speeds that grow: with L = m + δ/2 a step that grew Δt by 20 % used up
 // the room of every moving body at once, and the 60-tetrapod run rebuilt its lists every third step
