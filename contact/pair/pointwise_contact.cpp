@@ -1,10 +1,14 @@
 #include "contact/pair/pointwise_contact.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <optional>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <unsupported/Eigen/AutoDiff>
 
@@ -271,10 +275,8 @@ Eigen::Matrix<S, N, 1> contact_residual(const PointwiseInput& in, const SideMoti
 template <int N>
 using ADN = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
 
-/// A body's motion differentiated with respect to its own six DOFs. The Newmark
-/// kinematics behind it cost more than a contact, so a pair computes it once
-/// for all its contacts and lifts it into the pair's 12 directions.
-SideMotion<ADN<6>> own_motion(const ContactSide& side, const StepContext& context) {
+/// A body's motion differentiated with respect to its own six DOFs.
+SideMotion<ADN<6>> differentiated_motion(const ContactSide& side, const StepContext& context) {
   const auto seed = [](const Vec3& v, int first) {
     Vec3T<ADN<6>> s;
     for (int k = 0; k < 3; ++k) s(k) = ADN<6>(v(k), 6, first + k);
@@ -282,6 +284,56 @@ SideMotion<ADN<6>> own_motion(const ContactSide& side, const StepContext& contex
   };
   return body_motion<ADN<6>>(side, seed(side.trial.u_delta, 0), seed(side.trial.alpha_delta, 3),
                              context);
+}
+
+/// Everything body_motion reads, bit for bit: the pole, the trial increments, the
+/// converged state i and the step's Newmark constants.
+using MotionKey = std::array<double, 32>;
+
+MotionKey motion_key(const ContactSide& side, const StepContext& context) {
+  const NodeState& state = *side.node;
+  const NewmarkCoefficients& c = context.newmark;
+  MotionKey key{};
+  auto out = key.begin();
+  const auto put = [&out](const auto& v) {
+    for (Eigen::Index k = 0; k < v.size(); ++k) *out++ = v(k);
+  };
+  put(side.trial.pole_position);
+  put(side.trial.u_delta);
+  put(side.trial.alpha_delta);
+  put(state.rotation.coeffs());
+  put(state.velocity);
+  put(state.acceleration);
+  put(state.angular_velocity);
+  put(state.angular_acceleration);
+  for (const double a : {c.a1, c.a2, c.a3, c.a4, c.a5, c.a6}) *out++ = a;
+  *out = context.dynamic() ? 1.0 : 0.0;
+  return key;
+}
+
+/// differentiated_motion, remembered per thread: a body in a pack belongs to
+/// about ten pairs, and its Newmark kinematics on AD scalars cost as much as a
+/// contact. A direct-mapped table of recent bodies (pairs come in head order,
+/// so a head's pairs follow one another and partners are near in number); an
+/// entry is used only when its inputs are the same bits, so the motion is the
+/// one computed afresh, for any thread count or order.
+SideMotion<ADN<6>> own_motion(const ContactSide& side, const StepContext& context) {
+  struct Entry {
+    MotionKey key{};
+    SideMotion<ADN<6>> motion;
+    bool filled = false;
+  };
+  constexpr std::size_t kSlots = 256;
+  thread_local std::vector<Entry> remembered(kSlots);
+  const MotionKey key = motion_key(side, context);
+  Entry& entry =
+      remembered[reinterpret_cast<std::uintptr_t>(side.node) / sizeof(NodeState) % kSlots];
+  if (!entry.filled || std::memcmp(entry.key.data(), key.data(), sizeof(MotionKey)) != 0) {
+    entry.motion = differentiated_motion(side, context);
+    entry.key = key;
+    entry.filled = true;
+  }
+  return entry.motion;
 }
 
 template <int N, int Rows, int Cols>

@@ -5,7 +5,11 @@
 // against the local contact solution.
 #include <catch2/catch.hpp>
 
+#include <functional>
 #include <random>
+#include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Geometry>
@@ -292,4 +296,55 @@ TEST_CASE("a shared pair mass leaves a single contact at eq. 52 and damps N equa
   CHECK(pressure(hunt_crossley, 0.5, elastic, {k, k, false}, velocity) ==
         Approx(elastic * (1 + 0.75 * 0.7)).epsilon(1e-15));
   CHECK(pressure(hunt_crossley, 0.5, elastic, {k, k, false}, 3.0) == 0);
+}
+
+TEST_CASE(
+    "a body's motion remembered between evaluations is recomputed when any of its inputs "
+    "changes",
+    "[contact][tangent]") {
+  // own_motion keeps each body's differentiated Newmark kinematics per thread; after any
+  // input changes, an evaluation must give the bits one on a fresh thread (nothing
+  // remembered) gives. Each change below alone is caught when its input is left out of the key.
+  const auto shape = build_shape(make_octahedron(1.0), "octahedron");
+  const double skin = 0.3;
+  const Interaction interaction(interaction_params(skin, 0.3, 0.6));
+  Scene scene = random_scene(*shape, skin);
+  ContactSide a = body_side(*shape, scene.state_a, 2.0);
+  ContactSide b = body_side(*shape, scene.state_b, 3.0);
+  a.trial.u_delta = random_vector(1e-3);
+  a.trial.alpha_delta = random_vector(1e-3);
+  const PointwiseStepData step = step_data(scene.contacts.front(), true);
+  StepContext context;
+  context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
+  const PointwiseInput in{&interaction, &a, &b, &step, &context};
+  const auto on_fresh_thread = [&] {
+    Evaluation e;
+    std::thread([&] { e = evaluate(in, 12); }).join();
+    return e;
+  };
+  const auto turned = [](const Eigen::Quaterniond& q) {
+    return Eigen::Quaterniond(Eigen::AngleAxisd(1e-6, Vec3::UnitX())) * q;
+  };
+  NodeState& state = scene.state_a;
+  const std::vector<std::pair<std::string, std::function<void()>>> changes = {
+      {"u of a", [&] { a.trial.u_delta.x() += 1e-6; }},
+      {"alpha of a", [&] { a.trial.alpha_delta.y() += 1e-6; }},
+      {"pole of a", [&] { a.trial.pole_position.z() += 1e-6; }},
+      {"rotation i of a", [&] { state.rotation = turned(state.rotation); }},
+      {"velocity i of a", [&] { state.velocity.x() += 1e-6; }},
+      {"acceleration i of a", [&] { state.acceleration.y() += 1e-6; }},
+      {"angular velocity i of a", [&] { state.angular_velocity.z() += 1e-6; }},
+      {"angular acceleration i of a", [&] { state.angular_acceleration.x() += 1e-6; }},
+      {"alpha of b", [&] { b.trial.alpha_delta.x() += 1e-6; }},
+      {"dt", [&] { context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.011); }},
+      {"static", [&] { context.type = AnalysisType::Static; }}};
+  for (const auto& [name, change] : changes) {
+    evaluate(in, 12);  // remembers the motions before the change
+    change();
+    const Evaluation remembered = evaluate(in, 12);
+    const Evaluation fresh = on_fresh_thread();
+    INFO(name);
+    CHECK(remembered.residual == fresh.residual);
+    CHECK(remembered.tangent == fresh.tangent);
+  }
 }
