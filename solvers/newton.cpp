@@ -141,7 +141,7 @@ bool NewtonSolver::may_go_on(NewtonReport& report, double norm, int iteration) c
 // no step is admissible. So the set is re-decided then too.
 bool NewtonSolver::take_correction(NewtonProblem& problem, NewtonReport& report, Iterate& state,
                                    int iteration) {
-  if (settings_.eisenstat_walker)
+  if (settings_.uses_eisenstat_walker(problem.equation_count()))
     linear_solver_.set_relative_tolerance(
         forcing_.next(state.previous_norm, settings_.residual_tolerance));
   if (!factorize_and_solve(problem, report)) return false;
@@ -179,7 +179,8 @@ bool NewtonSolver::next_correction_small(NewtonProblem& problem, NewtonReport& r
   if (analysed_pattern_ != problem.pattern_version()) return false;
   auto start = std::chrono::steady_clock::now();
   rhs_ = -problem.residual();
-  if (settings_.eisenstat_walker) linear_solver_.set_relative_tolerance(0.0);  // to its own
+  if (settings_.uses_eisenstat_walker(problem.equation_count()))
+    linear_solver_.set_relative_tolerance(0.0);  // to its own
   const bool solved = linear_solver_.solve(rhs_, estimate_);
   report.linear_solve_seconds += seconds_since(start);
   if (!solved || problem.correction_norm(estimate_) > settings_.increment_tolerance ||

@@ -31,6 +31,8 @@ class NewtonProblem {
   /// Makes tangent() the tangent at the iterate last evaluated.
   virtual void prepare_tangent() {}
   virtual const Eigen::VectorXd& residual() const = 0;
+  /// The size of the whole system, the same on every process when it is split among several.
+  virtual long equation_count() const { return residual().size(); }
   /// Whether the residual is finite (on every process, when the system is split among several).
   virtual bool residual_finite() const { return residual().allFinite(); }
   virtual const SparseMatrix& tangent() const = 0;

@@ -14,8 +14,18 @@ struct NewtonSettings {
   double increment_tolerance = 1e-10;  ///< on |δu|/L and |δα|
   double force_scale = 0;              ///< N; 0: automatic from loads and inertia
   /// Eisenstat–Walker forcing: an iterative linear solve stops at a relative
-  /// residual η_k set by the Newton iterate's progress (inexact Newton).
-  bool eisenstat_walker = false;
+  /// residual η_k set by the Newton iterate's progress (inexact Newton), on
+  /// systems of at least this many equations (0: all; `forcing: fixed` never).
+  int eisenstat_walker_from = kEisenstatWalkerFrom;
+  /// `forcing: auto`'s size: the 1005-tetrapod collapse (6030 equations) took 13 % less wall
+  /// time with it, the 240 tetrapods (1440) 2.6 % less CPU; smaller packs gained nothing
+  /// beyond their scatter and took 9–13 % more Newton iterations (docs/performance.md).
+  static constexpr int kEisenstatWalkerFrom = 1000;
+
+  /// Whether a system of `equations` equations is solved to the Eisenstat–Walker forcing.
+  bool uses_eisenstat_walker(long equations) const {
+    return eisenstat_walker_from >= 0 && equations >= eisenstat_walker_from;
+  }
 
   // Fixed policies:
   /// Give up early when the residual grows by this factor over the first one.

@@ -59,6 +59,7 @@ class GlobalSystem final : public NewtonProblem {
   void evaluate_residual() override;
   void prepare_tangent() override;
   const Eigen::VectorXd& residual() const override { return *residual_; }
+  long equation_count() const override { return model_.dofs.equation_count(); }
   bool residual_finite() const override { return residual_finite_; }
   const SparseMatrix& tangent() const override { return assembler_.tangent(); }
   std::uint64_t pattern_version() const override { return pattern_version_; }

@@ -80,6 +80,9 @@ class ScalarProblem final : public ScalarNewtonProblem {
   }
   /// Admissibility of x + δ from x, as a contact barrier's step limiter decides it.
   std::function<bool(double, double)> admissible_;
+  /// The size the problem claims, for choices made by size.
+  long equations = 1;
+  long equation_count() const override { return equations; }
 
  private:
   double value(double x) const override { return f_(x); }
@@ -376,8 +379,9 @@ double last_quadratic_ratio(const std::vector<double>& norms, double floor) {
 
 }  // namespace
 
-TEST_CASE("Eisenstat-Walker forcing keeps an inexact Newton quadratic, where a fixed loose one is linear",
-          "[newton][forcing]") {
+TEST_CASE(
+    "Eisenstat-Walker forcing keeps an inexact Newton quadratic, where a fixed loose one is linear",
+    "[newton][forcing]") {
   // f(x) = e^x − 2 from x = 3; root ln 2. An exact Newton step from f has error
   // f''/(2f') e², so |r_{k+1}| ≈ |r_k|²/2 near the root.
   const auto f = [](double x) { return std::exp(x) - 2; };
@@ -392,8 +396,23 @@ TEST_CASE("Eisenstat-Walker forcing keeps an inexact Newton quadratic, where a f
     CHECK(r[r.size() - 1] / r[r.size() - 2] > 0.05);  // linear at the end
     CHECK(report.iterations > 20);
   }
+  SECTION("auto, the default: Eisenstat-Walker from 1000 equations, the fixed tolerance below") {
+    for (const long equations : {999L, 1000L}) {
+      InexactSolver loose(0.25);
+      ScalarProblem problem(f, df, 3.0);
+      problem.equations = equations;
+      const NewtonReport report = NewtonSolver(loose, NewtonSettings{}).solve(problem);
+      REQUIRE(report.converged);
+      const auto& etas = loose.etas;
+      REQUIRE_FALSE(etas.empty());
+      INFO(equations << " equations");
+      const bool fixed = std::all_of(etas.begin(), etas.end(), [](double e) { return e == 0.25; });
+      CHECK(fixed == (equations < 1000));
+      CHECK((*std::min_element(etas.begin(), etas.end()) < 1e-3) == (equations >= 1000));
+    }
+  }
   SECTION("Eisenstat-Walker: loose at first, quadratic at the end") {
-    settings.eisenstat_walker = true;
+    settings.eisenstat_walker_from = 0;
     InexactSolver loose(0.3);
     ScalarProblem problem(f, df, 3.0);
     const NewtonReport report = NewtonSolver(loose, settings).solve(problem);
