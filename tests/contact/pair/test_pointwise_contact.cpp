@@ -303,8 +303,8 @@ TEST_CASE(
     "changes",
     "[contact][tangent]") {
   // own_motion keeps each body's differentiated Newmark kinematics per thread; after any
-  // input changes, an evaluation must give the bits one on a fresh thread (nothing
-  // remembered) gives. Each change below alone is caught when its input is left out of the key.
+  // input changes, an evaluation must give the bits one on a fresh thread (nothing remembered)
+  // gives. Each change below alone is caught when its input is left out of the key.
   const auto shape = build_shape(make_octahedron(1.0), "octahedron");
   const double skin = 0.3;
   const Interaction interaction(interaction_params(skin, 0.3, 0.6));
@@ -317,10 +317,15 @@ TEST_CASE(
   StepContext context;
   context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.01);
   const PointwiseInput in{&interaction, &a, &b, &step, &context};
+  // The AD route (residual and tangent) and the plain one (residual), which computes afresh.
+  const auto both_routes = [&] {
+    Evaluation e = evaluate(in, 12);
+    return std::pair{e, residual_at(in, a, b, 12)};
+  };
   const auto on_fresh_thread = [&] {
-    Evaluation e;
-    std::thread([&] { e = evaluate(in, 12); }).join();
-    return e;
+    std::pair<Evaluation, Eigen::VectorXd> fresh;
+    std::thread([&] { fresh = both_routes(); }).join();
+    return fresh;
   };
   const auto turned = [](const Eigen::Quaterniond& q) {
     return Eigen::Quaterniond(Eigen::AngleAxisd(1e-6, Vec3::UnitX())) * q;
@@ -339,12 +344,13 @@ TEST_CASE(
       {"dt", [&] { context.newmark = NewmarkCoefficients::make(0.3, 0.5, 0.011); }},
       {"static", [&] { context.type = AnalysisType::Static; }}};
   for (const auto& [name, change] : changes) {
-    evaluate(in, 12);  // remembers the motions before the change
+    both_routes();  // remembers the motions before the change
     change();
-    const Evaluation remembered = evaluate(in, 12);
-    const Evaluation fresh = on_fresh_thread();
+    const auto [remembered, remembered_plain] = both_routes();
+    const auto [fresh, fresh_plain] = on_fresh_thread();
     INFO(name);
     CHECK(remembered.residual == fresh.residual);
     CHECK(remembered.tangent == fresh.tangent);
+    CHECK(remembered_plain == fresh_plain);
   }
 }
