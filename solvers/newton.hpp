@@ -73,6 +73,8 @@ struct NewtonReport {
   int residual_backtracks = 0;  ///< corrections halved because the residual grew
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;  ///< residuals and tangents
+  /// Whether corrections cross contact barriers (admissible) and active-set decisions.
+  double contact_check_seconds = 0;
 };
 
 class NewtonSolver {

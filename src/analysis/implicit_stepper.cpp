@@ -112,6 +112,7 @@ bool Analysis::Stepper::solve_step() {
   for (;;) {
     report = newton_->solve(system_);
     totals_.assembly_seconds += report.evaluate_seconds;
+    totals_.contact_seconds += report.contact_check_seconds;
     totals_.linear_solve_seconds += report.linear_solve_seconds;
     totals_.linear_solver_fallbacks += linear_solver_->take_fallbacks();
     totals_.newton_iterations += report.iterations;
