@@ -216,10 +216,10 @@ double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSid
                                  b.shape->bounding_radius);
 }
 
-bool ContactPairElement::near_since_i(const StepContext& ctx, double search_reach,
+bool ContactPairElement::near_since_i(const Sides& at, double search_reach,
                                       std::vector<NearRegions>& near) const {
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
+  const ContactSide& a = at.a;
+  const ContactSide& b = at.b;
   const double rounding =
       kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
   const double reach = travel_since_i(a, b) + rounding;
@@ -235,24 +235,28 @@ bool ContactPairElement::near_since_i(const StepContext& ctx, double search_reac
 
 bool ContactPairElement::surfaces_apart(const StepContext& ctx) const {
   thread_local std::vector<NearRegions> near;
-  return near_since_i(ctx, interaction_->skin(), near) && near.empty();
+  return near_since_i(sides_at(ctx), interaction_->skin(), near) && near.empty();
 }
 
 std::optional<bool> ContactPairElement::surfaces_cross_near(const StepContext& ctx,
                                                             double search_reach) const {
   thread_local std::vector<NearRegions> near;
-  if (!near_since_i(ctx, search_reach, near)) return std::nullopt;
+  const Sides at = sides_at(ctx);
+  if (!near_since_i(at, search_reach, near)) return std::nullopt;
   if (near.empty()) return false;
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
-  return stars_cross(PosedBody::of({a.shape, a.trial}), PosedBody::of({b.shape, b.trial}), near);
+  return stars_cross(PosedBody::of({at.a.shape, at.a.trial}),
+                     PosedBody::of({at.b.shape, at.b.trial}), near);
 }
 
 void ContactPairElement::collect_active(const StepContext& ctx,
                                         std::vector<ActiveContact>& active) const {
+  collect_active(sides_at(ctx), active);
+}
+
+void ContactPairElement::collect_active(const Sides& at, std::vector<ActiveContact>& active) const {
   active.clear();
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
+  const ContactSide& a = at.a;
+  const ContactSide& b = at.b;
   const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   const double skin = interaction_->skin();
@@ -286,11 +290,14 @@ void ContactPairElement::collect_active(const StepContext& ctx,
 
 void ContactPairElement::collect_engaged(const StepContext& ctx,
                                          std::vector<ActiveContact>& engaged) const {
+  collect_engaged(sides_at(ctx), engaged);
+}
+
+void ContactPairElement::collect_engaged(const Sides& at,
+                                         std::vector<ActiveContact>& engaged) const {
   engaged.clear();
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
-  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
-  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
+  const PosedBody posed_a = PosedBody::of({at.a.shape, at.a.trial});
+  const PosedBody posed_b = PosedBody::of({at.b.shape, at.b.trial});
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const Candidate& candidate = candidates_[k];
     if (!candidate.engaged) continue;
@@ -302,10 +309,10 @@ void ContactPairElement::collect_engaged(const StepContext& ctx,
 }
 
 const std::vector<const PointwiseStepData*>& ContactPairElement::engaged_step_data(
-    const StepContext& ctx) const {
+    const Sides& at) const {
   thread_local std::vector<ActiveContact> engaged;
   thread_local std::vector<const PointwiseStepData*> steps;
-  collect_engaged(ctx, engaged);
+  collect_engaged(at, engaged);
   steps.clear();
   for (const ActiveContact& c : engaged) make_data(c.candidate);
   for (const ActiveContact& c : engaged) steps.push_back(&made(c.candidate));
@@ -316,20 +323,20 @@ void ContactPairElement::evaluate(const StepContext& ctx, Eigen::Ref<Eigen::Vect
                                   Eigen::Ref<Eigen::MatrixXd> tangent) const {
   residual.setZero();
   tangent.setZero();
-  const auto& steps = engaged_step_data(ctx);
+  const Sides at = sides_at(ctx);
+  const auto& steps = engaged_step_data(at);
   if (steps.empty()) return;
-  const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
-  add_pointwise_contacts({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps, residual,
+  add_pointwise_contacts({interaction_.get(), &at.a, &at.b, nullptr, &ctx, true}, steps, residual,
                          tangent);
 }
 
 void ContactPairElement::evaluate_residual(const StepContext& ctx,
                                            Eigen::Ref<Eigen::VectorXd> residual) const {
   residual.setZero();
-  const auto& steps = engaged_step_data(ctx);
+  const Sides at = sides_at(ctx);
+  const auto& steps = engaged_step_data(at);
   if (steps.empty()) return;
-  const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
-  add_pointwise_contacts_residual({interaction_.get(), &a, &b, nullptr, &ctx, true}, steps,
+  add_pointwise_contacts_residual({interaction_.get(), &at.a, &at.b, nullptr, &ctx, true}, steps,
                                   residual);
 }
 
@@ -374,12 +381,11 @@ void ContactPairElement::outcomes(const StepContext& ctx, std::span<const Active
 
 // With a shared pair mass the damping of a contact depends on the pair's K:
 // the decision sees it as the residual will, over the engaged contacts and this one.
-double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidate) const {
-  const ContactSide a = contact_side_a(ctx);
-  const ContactSide b = contact_side_b(ctx);
+double ContactPairElement::engaged_pressure(const StepContext& ctx, const Sides& at,
+                                            int candidate) const {
   thread_local std::vector<const PointwiseStepData*> sharing;
   sharing_with(candidate, sharing);
-  return pointwise_outcome_among({interaction_.get(), &a, &b, &made(candidate), &ctx, true},
+  return pointwise_outcome_among({interaction_.get(), &at.a, &at.b, &made(candidate), &ctx, true},
                                  sharing)
       .pressure;
 }
@@ -387,7 +393,7 @@ double ContactPairElement::engaged_pressure(const StepContext& ctx, int candidat
 // An engaged contact that left the skin stays engaged while the continued law
 // still holds it with at most `tolerance` of tension (n1 = 1) — otherwise a
 // contact resting at the skin would flip at every check.
-bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
+bool ContactPairElement::stays_engaged(const StepContext& ctx, const Sides& at, int candidate,
                                        const std::vector<ActiveContact>& in,
                                        double tolerance) const {
   const auto is_in = std::any_of(in.begin(), in.end(),
@@ -395,9 +401,8 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
   const Candidate& data = candidates_[static_cast<std::size_t>(candidate)];
   if (!is_in) {
     if (!interaction_->law().tensile_beyond_skin()) return false;
-    const ContactSide a = contact_side_a(ctx), b = contact_side_b(ctx);
-    const auto contact = solve_local_contact_at({a.shape, a.trial}, data.region_a,
-                                                {b.shape, b.trial}, data.region_b);
+    const auto contact = solve_local_contact_at({at.a.shape, at.a.trial}, data.region_a,
+                                                {at.b.shape, at.b.trial}, data.region_b);
     if (!contact || !contact->valid() || !contact->outside || !(contact->normal_gap > 0))
       return false;
     if (contact->normal_gap < interaction_->skin())
@@ -405,19 +410,21 @@ bool ContactPairElement::stays_engaged(const StepContext& ctx, int candidate,
   }
   // A law that pulls inside the skin (tensile_inside_skin) holds a contact until it leaves it.
   if (is_in && interaction_->law().tensile_inside_skin()) return true;
-  return engaged_pressure(ctx, candidate) >= -tolerance;
+  return engaged_pressure(ctx, at, candidate) >= -tolerance;
 }
 
 bool ContactPairElement::update_engaged(const StepContext& ctx, double tolerance) {
+  const Sides at = sides_at(ctx);
   thread_local std::vector<ActiveContact> in;
-  collect_active(ctx, in);
+  collect_active(at, in);
   thread_local std::vector<char> next;
   next.assign(candidates_.size(), 0);
   for (std::size_t k = 0; k < candidates_.size(); ++k)
-    if (candidates_[k].engaged) next[k] = stays_engaged(ctx, static_cast<int>(k), in, tolerance);
+    if (candidates_[k].engaged)
+      next[k] = stays_engaged(ctx, at, static_cast<int>(k), in, tolerance);
   for (const ActiveContact& c : in) {
     const auto k = static_cast<std::size_t>(c.candidate);
-    if (!candidates_[k].engaged) next[k] = engaged_pressure(ctx, c.candidate) > tolerance;
+    if (!candidates_[k].engaged) next[k] = engaged_pressure(ctx, at, c.candidate) > tolerance;
   }
   bool changed = false;
   for (std::size_t k = 0; k < candidates_.size(); ++k) {

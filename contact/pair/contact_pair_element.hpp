@@ -145,10 +145,20 @@ class ContactPairElement final : public Element {
   void collect_engaged(const StepContext& ctx, std::vector<ActiveContact>& engaged) const;
 
  private:
+  /// Both sides at one iterate: made once per pass over the pair (a pass asks for them
+  /// in several places, and a pack's pairs make them millions of times).
+  struct Sides {
+    ContactSide a, b;
+  };
+  Sides sides_at(const StepContext& ctx) const {
+    return {contact_side_a(ctx), contact_side_b(ctx)};
+  }
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
-  /// The step data of the engaged contacts at `ctx` (collect_engaged), in candidate
+  void collect_active(const Sides& at, std::vector<ActiveContact>& active) const;
+  void collect_engaged(const Sides& at, std::vector<ActiveContact>& engaged) const;
+  /// The step data of the engaged contacts at `at` (collect_engaged), in candidate
   /// order, in a buffer of the calling thread's.
-  const std::vector<const PointwiseStepData*>& engaged_step_data(const StepContext& ctx) const;
+  const std::vector<const PointwiseStepData*>& engaged_step_data(const Sides& at) const;
   /// Makes candidate k's data if it has none yet.
   void make_data(int k) const;
   /// Candidate k's data, made before.
@@ -161,15 +171,14 @@ class ContactPairElement final : public Element {
   /// The candidates whose clearance at i is within the sides' relative travel since
   /// (into `near`); false when that travel reaches `search_reach` less a boundary's
   /// move, so that a pair the search left out may have come as near.
-  bool near_since_i(const StepContext& ctx, double search_reach,
-                    std::vector<NearRegions>& near) const;
+  bool near_since_i(const Sides& at, double search_reach, std::vector<NearRegions>& near) const;
   /// How much any distance between a point of one side and a point of the other can
   /// have changed since configuration i (largest_relative_travel).
   double travel_since_i(const ContactSide& a, const ContactSide& b) const;
-  bool stays_engaged(const StepContext& ctx, int candidate, const std::vector<ActiveContact>& in,
-                     double tolerance) const;
+  bool stays_engaged(const StepContext& ctx, const Sides& at, int candidate,
+                     const std::vector<ActiveContact>& in, double tolerance) const;
   /// p of the candidate evaluated as an engaged contact (unclipped, law continued).
-  double engaged_pressure(const StepContext& ctx, int candidate) const;
+  double engaged_pressure(const StepContext& ctx, const Sides& at, int candidate) const;
 
   PairSide a_;
   PairSide b_;
