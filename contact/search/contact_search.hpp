@@ -114,8 +114,8 @@ class ContactSearch {
   };
   static Extent extent_of(std::span<const SearchObject> bodies, double skin);
 
-  /// Whether the lists can be kept, and then which bodies to renew (outrun_): none,
-  /// or those that outran their list margins and those past half their room.
+  /// Whether the lists can be kept, and then which bodies to renew (outrun_): those that
+  /// outran their list margins, if any.
   bool find_outrun(const SearchScene& scene);
   void update_lists(const SearchScene& scene, int threads);
   void build_lists(const SearchScene& scene, int threads);
