@@ -15,21 +15,13 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-/// problem.refresh_active_set, its time booked as the report's contact checks.
-bool refresh_timed(NewtonProblem& problem, NewtonReport& report, double residual_tolerance) {
+/// Calls `check` (a contact test of the problem's), its time booked as the report's contact checks.
+template <class Check>
+bool contact_check(NewtonReport& report, Check&& check) {
   const auto start = std::chrono::steady_clock::now();
-  const bool changed = problem.refresh_active_set(residual_tolerance);
+  const bool result = check();
   report.contact_check_seconds += seconds_since(start);
-  return changed;
-}
-
-/// problem.admissible, its time booked as the report's contact checks.
-bool admissible_timed(NewtonProblem& problem, NewtonReport& report,
-                      const Eigen::VectorXd& correction) {
-  const auto start = std::chrono::steady_clock::now();
-  const bool admissible = problem.admissible(correction);
-  report.contact_check_seconds += seconds_since(start);
-  return admissible;
+  return result;
 }
 
 }  // namespace
@@ -119,7 +111,8 @@ bool NewtonSolver::at_converged_state(NewtonProblem& problem, NewtonReport& repo
     return true;
   }
   state.converged_sets.push_back(problem.active_set_signature());
-  if (!refresh_timed(problem, report, settings_.residual_tolerance)) {
+  if (!contact_check(report,
+                     [&] { return problem.refresh_active_set(settings_.residual_tolerance); })) {
     report.converged = true;
     return true;
   }
@@ -177,7 +170,8 @@ bool NewtonSolver::take_correction(NewtonProblem& problem, NewtonReport& report,
   }
   state.kind = EvaluationKind::correction;
   if (iteration < settings_.free_active_set_iterations || shortened) {
-    const bool changed = refresh_timed(problem, report, settings_.residual_tolerance);
+    const bool changed = contact_check(
+        report, [&] { return problem.refresh_active_set(settings_.residual_tolerance); });
     if (changed) state.kind = EvaluationKind::new_set;
     state.just_switched = changed && iteration >= settings_.free_active_set_iterations;
   }
@@ -201,7 +195,7 @@ bool NewtonSolver::next_correction_small(NewtonProblem& problem, NewtonReport& r
   const bool solved = linear_solver_.solve(rhs_, estimate_);
   report.linear_solve_seconds += seconds_since(start);
   if (!solved || problem.correction_norm(estimate_) > settings_.increment_tolerance ||
-      !admissible_timed(problem, report, estimate_))
+      !contact_check(report, [&] { return problem.admissible(estimate_); }))
     return false;
   // Applied, it leaves an error of second order in the estimate, as the full iteration would.
   problem.apply(estimate_);
@@ -235,7 +229,8 @@ double NewtonSolver::backtrack_on_residual(NewtonProblem& problem, NewtonReport&
 // undefined across g = 0, so an iterate may never jump across it (paper §2.4.7).
 // Near convergence the full step is admissible and the rate stays quadratic.
 bool NewtonSolver::limit_to_admissible(NewtonProblem& problem, NewtonReport& report) {
-  for (int halving = 0; !admissible_timed(problem, report, correction_); ++halving) {
+  for (int halving = 0; !contact_check(report, [&] { return problem.admissible(correction_); });
+       ++halving) {
     if (halving >= settings_.max_step_halvings) {
       report.failure = kNoAdmissibleStep;
       return false;

@@ -115,8 +115,12 @@ long ContactSearch::find_near_regions(int head) {
   HeadLists& lists = heads_[static_cast<std::size_t>(head)];
   thread_local std::vector<CandidatePair> old_pairs;
   thread_local std::vector<LeafPair> old_leaves;
-  old_pairs.assign(lists.pairs.begin(), lists.pairs.end());
-  old_leaves.assign(lists.leaves.begin(), lists.leaves.end());
+  old_pairs.clear();
+  old_leaves.clear();
+  if (renewing_) {  // a full build keeps nothing
+    old_pairs.assign(lists.pairs.begin(), lists.pairs.end());
+    old_leaves.assign(lists.leaves.begin(), lists.leaves.end());
+  }
   lists.pairs.clear();
   lists.leaves.clear();
   auto old_pair = old_pairs.cbegin();  // both lists ascend by pair
