@@ -57,8 +57,7 @@ FrictionForce<S> coulomb_friction(const FrictionParams& params, StickSlip previo
                                   const Vec3T<S>& tangential_velocity, const S& normal_force) {
   FrictionForce<S> result;
   if (!params.enabled()) return result;
-  const Vec3T<S> trial =
-      S(params.stiffness) * tangential_gap + S(params.damping) * tangential_velocity;
+  const Vec3T<S> trial = params.stiffness * tangential_gap + params.damping * tangential_velocity;
   const S slip_mu = sliding_coefficient(params.static_coefficient, params.dynamic_coefficient,
                                         params.stribeck, tangential_velocity);
   result.slip_coefficient = value_of(slip_mu);

@@ -36,7 +36,7 @@ S sliding_coefficient(double static_coefficient, double dynamic_coefficient,
     const double scale = 1 / (params.transition_speed * params.transition_speed);
     mu += S(static_coefficient - dynamic_coefficient) * exp(-speed_sq * S(scale));
   }
-  if (params.viscous > 0 && value_of(speed_sq) > 0) mu += S(params.viscous) * sqrt(speed_sq);
+  if (params.viscous > 0 && value_of(speed_sq) > 0) mu += params.viscous * sqrt(speed_sq);
   return mu;
 }
 

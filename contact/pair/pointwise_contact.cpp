@@ -30,7 +30,7 @@ struct SideMotion {
   Mat3T<S> xi;                ///< Ξ(α^Δ): its transpose makes moments pseudo-moments (eq. 17)
 
   Vec3T<S> point(const Vec3& reference) const {
-    return pole + rotation * reference.template cast<S>();
+    return pole + rotation * reference;  // double factors: half the AD work
   }
   Vec3T<S> velocity_at(const Vec3T<S>& x) const {
     return velocity + angular_velocity.cross(x - pole);
@@ -73,12 +73,10 @@ Eigen::AutoDiffScalar<D> compose(double value, double slope, const Eigen::AutoDi
 /// Undefined when the normal reversed; the penetration checks reject that state.
 template <class S>
 Vec3T<S> rotate_with_normal(const Vec3& from, const Vec3T<S>& to, const Vec3& v) {
-  const Vec3T<S> a = from.template cast<S>();
-  const Vec3T<S> w = a.cross(to);
-  const S c = a.dot(to);
-  const Vec3T<S> vs = v.template cast<S>();
-  if (value_of(c) <= -1 + 1e-12) return vs - to * to.dot(vs);
-  return vs + w.cross(vs) + w.cross(w.cross(vs)) / (S(1) + c);
+  const Vec3T<S> w = -to.cross(from);
+  const S c = to.dot(from);
+  if (value_of(c) <= -1 + 1e-12) return v - to * to.dot(v);
+  return v - v.cross(w) + w.cross(w.cross(v)) / (S(1) + c);
 }
 
 /// f_n and its first two derivatives at g, for a free or an engaged contact.
