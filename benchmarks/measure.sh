@@ -10,11 +10,12 @@
 #
 # usage: benchmarks/measure.sh OUTDIR [SET ...]
 #
-# Sets (default: free_bodies local_contact contact_search implicit_vs_explicit
-# bullet_peer cubes_45 tetrapods_60 tetrapods_240; about 12 min of CPU):
+# Sets (default: free_bodies local_contact pointwise_contact contact_search
+# implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240; about 12 min of CPU):
 #   free_bodies           bench_free_bodies: one Newton iteration of 10^4 and
 #                         10^5 free bodies per phase, UMFPACK against PETSc (1 rank)
 #   local_contact         bench_local_contact: the local contact problems
+#   pointwise_contact     bench_pointwise_contact: a contact's residual and tangent
 #   contact_search        bench_contact_search, one thread, 1 130 and 10 278 bodies
 #   contact_search_large  the same for 98 402 bodies (1.5 min more, 0.3 GB)
 #   implicit_vs_explicit  bench_implicit_vs_explicit (about 3 min)
@@ -41,10 +42,10 @@ fi
 out=$1
 shift
 sets=("$@")
-[ ${#sets[@]} -gt 0 ] || sets=(free_bodies local_contact contact_search implicit_vs_explicit
-  bullet_peer cubes_45 tetrapods_60 tetrapods_240)
+[ ${#sets[@]} -gt 0 ] || sets=(free_bodies local_contact pointwise_contact contact_search
+  implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240)
 
-known=" free_bodies local_contact contact_search contact_search_large implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240 cubes_564 tetrapods_1005 tetrapods_1005_collapse "
+known=" free_bodies local_contact pointwise_contact contact_search contact_search_large implicit_vs_explicit bullet_peer cubes_45 tetrapods_60 tetrapods_240 cubes_564 tetrapods_1005 tetrapods_1005_collapse "
 for set in "${sets[@]}"; do
   case $known in
     *" $set "*) ;;
@@ -147,6 +148,7 @@ for set in "${sets[@]}"; do
   case $set in
     free_bodies) gbench free_bodies bench_free_bodies "${aggregates[@]}" ;;
     local_contact) gbench local_contact bench_local_contact "${aggregates[@]}" ;;
+    pointwise_contact) gbench pointwise_contact bench_pointwise_contact "${aggregates[@]}" ;;
     contact_search)
       gbench contact_search bench_contact_search --benchmark_filter='/(11|23)/1/' ;;
     contact_search_large)

@@ -214,6 +214,19 @@ def table_local_contact(out):
                                             f"{repetitions(context, runs)}"))
 
 
+def table_pointwise_contact(out):
+    context, runs = gbench(out, "pointwise_contact")
+    header(["law", "residual (ns per contact)", "residual and tangent (ns per contact)",
+            "tangent against residual"])
+    for k, law in enumerate(["frictionless", "with Coulomb friction"]):
+        plain = runs[f"BM_Residual/{k}"]["per_contact"]
+        full = runs[f"BM_ResidualAndTangent/{k}"]["per_contact"]
+        row([law, f"{plain * 1e9:.0f}", f"{full * 1e9:.0f}", f"{full / plain:.1f}×"])
+    print()
+    print(source_line(out, "pointwise_contact", f"bench_pointwise_contact, CPU time, "
+                                                f"{repetitions(context, runs)}"))
+
+
 def table_contact_search(out):
     rows = {}
     sources = []
@@ -376,6 +389,7 @@ TABLES = {
     "free_bodies": (table_free_bodies, "free_bodies.json"),
     "linear_solvers": (table_linear_solvers, "free_bodies.json"),
     "local_contact": (table_local_contact, "local_contact.json"),
+    "pointwise_contact": (table_pointwise_contact, "pointwise_contact.json"),
     "contact_search": (table_contact_search, "contact_search.json, contact_search_large.json"),
     "implicit_vs_explicit_pile": (table_implicit_vs_explicit("pile_of_blocks"),
                                   "implicit_vs_explicit.json"),
