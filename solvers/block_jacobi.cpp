@@ -39,7 +39,6 @@ using FullBlock = Eigen::Matrix<double, kFull, kFull>;
 // Full blocks (a body's six free DOFs, nearly all) take a fixed-size partial-pivoting LU:
 // with the bisection above, the preconditioner's factorisation of the 1005-tetrapod
 // tangent went from 1.2 to 0.8 ms.
-
 bool invert_block(const BlockJacobi::MatrixRef& matrix, int first, int size, FullBlock& inverse) {
   constexpr int n = kFull;
   inverse.setZero();
@@ -47,7 +46,8 @@ bool invert_block(const BlockJacobi::MatrixRef& matrix, int first, int size, Ful
     FullBlock block = FullBlock::Zero();
     copy_block_rows(matrix, first, size, block);
     const Eigen::PartialPivLU<FullBlock> lu(block);
-    // Singular where a pivot is negligible against the factors (FullPivLU's threshold).
+    // Singular where a pivot is negligible against the largest factor (FullPivLU's default
+    // threshold, n ε).
     const double largest = lu.matrixLU().cwiseAbs().maxCoeff();
     if (!(lu.matrixLU().diagonal().cwiseAbs().minCoeff() >
           largest * n * Eigen::NumTraits<double>::epsilon()))

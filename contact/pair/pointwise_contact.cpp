@@ -30,7 +30,7 @@ struct SideMotion {
   Mat3T<S> xi;                ///< Ξ(α^Δ): its transpose makes moments pseudo-moments (eq. 17)
 
   Vec3T<S> point(const Vec3& reference) const {
-    return pole + rotation * reference;  // double factors: half the AD work
+    return pole + rotation * reference;  // a plain factor: no derivative of its own
   }
   Vec3T<S> velocity_at(const Vec3T<S>& x) const {
     return velocity + angular_velocity.cross(x - pole);
