@@ -1,7 +1,9 @@
 // The scalars a contact law is evaluated on: plain numbers, and forward-mode
-// automatic-differentiation scalars seeded with the DOFs of a contact element
-// (6 against a boundary, 12 between two bodies), whose derivatives are the
-// consistent tangent. A law that is an interface (a dashpot) evaluates on each.
+// automatic-differentiation scalars seeded with the directions of a contact
+// element (its 6 DOFs against a boundary; between two bodies 9: A's six and B's
+// rotation, B's translation following from A's, see pointwise_contact.cpp), whose
+// derivatives give the consistent tangent. A law that is an interface (a
+// dashpot) evaluates on each.
 #pragma once
 
 #include <Eigen/Core>
@@ -12,6 +14,6 @@ namespace polydem {
 template <int N>
 using AutoDiff = Eigen::AutoDiffScalar<Eigen::Matrix<double, N, 1>>;
 using AD6 = AutoDiff<6>;
-using AD12 = AutoDiff<12>;
+using AD9 = AutoDiff<9>;
 
 }  // namespace polydem

@@ -53,7 +53,7 @@ class Dashpot {
   /// The damping force f_d, so that p = f_e − f_d (before p is clipped at 0, eq. 53).
   virtual double force(const DashpotState<double>& state) const = 0;
   virtual AD6 force(const DashpotState<AD6>& state) const = 0;
-  virtual AD12 force(const DashpotState<AD12>& state) const = 0;
+  virtual AD9 force(const DashpotState<AD9>& state) const = 0;
   /// Whether its force depends on the pair's total stiffness K when the contacts share the mass.
   virtual bool uses_pair_stiffness() const { return false; }
   /// ζ of this dashpot with coefficient `coefficient` for a critical time step
@@ -86,7 +86,7 @@ class DashpotOn : public Dashpot {
  public:
   double force(const DashpotState<double>& state) const final { return Model::force_on(state); }
   AD6 force(const DashpotState<AD6>& state) const final { return Model::force_on(state); }
-  AD12 force(const DashpotState<AD12>& state) const final { return Model::force_on(state); }
+  AD9 force(const DashpotState<AD9>& state) const final { return Model::force_on(state); }
 };
 
 }  // namespace polydem

@@ -113,14 +113,38 @@ S dashpot_share(const PointwiseInput& in, const S& gap) {
   return compose(s * s * (3 - 2 * s), -6 * s * (1 - s) / width, gap);
 }
 
-/// A value of the pair on the scalar S: the value, and on AD scalars its gradient.
+/// The element's AD directions: for a pair of bodies (N = 12) A's six DOFs and
+/// B's rotation, nine in all. Moving both bodies by one translation changes no
+/// gap, relative velocity (Newmark's u̇ = a1 u^Δ + … shifts both alike), moment
+/// arm or pseudo-moment map, so the residual's derivative by B's translation is
+/// minus that by A's; it is not computed twice. A boundary (N = 6): A's six.
+template <int N>
+constexpr int kAdWidth = N == 12 ? 9 : 6;
+
+/// A gradient on the element's N DOFs from one on its AD directions.
+template <int N, class D>
+Eigen::Matrix<double, 12, 1> element_gradient(const D& directions) {
+  Eigen::Matrix<double, 12, 1> gradient = Eigen::Matrix<double, 12, 1>::Zero();
+  gradient.head<6>() = directions.template head<6>();
+  if constexpr (N == 12) {
+    gradient.segment<3>(6) = -directions.template head<3>();
+    gradient.segment<3>(9) = directions.template tail<3>();
+  }
+  return gradient;
+}
+
+/// A value of the pair on the scalar S: the value, and on AD scalars its
+/// gradient on the AD directions (the element's gradient, B's translation dropped).
 template <class S>
 S pair_value_on(double value, const Eigen::Matrix<double, 12, 1>& gradient) {
   if constexpr (std::is_same_v<S, double>) {
     return value;
   } else {
-    constexpr int n = S::DerType::RowsAtCompileTime;
-    return S(value, gradient.template head<n>());
+    typename S::DerType directions;
+    directions.template head<6>() = gradient.head<6>();
+    if constexpr (S::DerType::RowsAtCompileTime == 9)
+      directions.template tail<3>() = gradient.tail<3>();
+    return S(value, directions);
   }
 }
 
@@ -334,29 +358,37 @@ SideMotion<ADN<6>> own_motion(const ContactSide& side, const StepContext& contex
   return entry.motion;
 }
 
-template <int N, int Rows, int Cols>
-Eigen::Matrix<ADN<N>, Rows, Cols> lifted(const Eigen::Matrix<ADN<6>, Rows, Cols>& m, int offset) {
-  Eigen::Matrix<ADN<N>, Rows, Cols> result;
+/// A side's motion on the nine directions of a pair of bodies: A's six DOFs as
+/// they are, or B's rotation alone (its translation's derivative is not formed).
+template <int Rows, int Cols>
+Eigen::Matrix<ADN<9>, Rows, Cols> on_pair_directions(const Eigen::Matrix<ADN<6>, Rows, Cols>& m,
+                                                     bool side_b) {
+  Eigen::Matrix<ADN<9>, Rows, Cols> result;
   for (int k = 0; k < m.size(); ++k) {
     result(k).value() = m(k).value();
-    result(k).derivatives().setZero();
-    result(k).derivatives().template segment<6>(offset) = m(k).derivatives();
+    auto& d = result(k).derivatives();
+    d.setZero();
+    if (side_b)
+      d.template tail<3>() = m(k).derivatives().template tail<3>();
+    else
+      d.template head<6>() = m(k).derivatives();
   }
   return result;
 }
 
-template <int N>
-SideMotion<ADN<N>> lifted(const SideMotion<ADN<6>>& m, int offset) {
-  return {lifted<N>(m.pole, offset), lifted<N>(m.rotation, offset), lifted<N>(m.velocity, offset),
-          lifted<N>(m.angular_velocity, offset), lifted<N>(m.xi, offset)};
+SideMotion<ADN<9>> on_pair_directions(const SideMotion<ADN<6>>& m, bool side_b) {
+  return {on_pair_directions(m.pole, side_b), on_pair_directions(m.rotation, side_b),
+          on_pair_directions(m.velocity, side_b), on_pair_directions(m.angular_velocity, side_b),
+          on_pair_directions(m.xi, side_b)};
 }
 
-/// The sides' motions on AD scalars seeded with the element's N DOFs.
+/// The sides' motions on AD scalars seeded with the element's AD directions.
 template <int N>
-std::pair<SideMotion<ADN<N>>, SideMotion<ADN<N>>> seeded_motions(const PointwiseInput& pair) {
+std::pair<SideMotion<ADN<kAdWidth<N>>>, SideMotion<ADN<kAdWidth<N>>>> seeded_motions(
+    const PointwiseInput& pair) {
   if constexpr (N == 12)
-    return {lifted<N>(own_motion(*pair.a, *pair.context), 0),
-            lifted<N>(own_motion(*pair.b, *pair.context), 6)};
+    return {on_pair_directions(own_motion(*pair.a, *pair.context), false),
+            on_pair_directions(own_motion(*pair.b, *pair.context), true)};
   else
     return {own_motion(*pair.a, *pair.context), boundary_motion<ADN<6>>(*pair.b)};
 }
@@ -395,8 +427,8 @@ std::optional<PairStiffness> pair_stiffness(const PointwiseInput& pair,
   result.value = value_of(total);
   result.mass = value_of(mass);
   if constexpr (!std::is_same_v<S, double>) {
-    result.gradient.template head<N>() = total.derivatives();
-    if (value_of(mobility) > 0) result.mass_gradient.template head<N>() = mass.derivatives();
+    result.gradient = element_gradient<N>(total.derivatives());
+    if (value_of(mobility) > 0) result.mass_gradient = element_gradient<N>(mass.derivatives());
   }
   return result;
 }
@@ -406,16 +438,22 @@ POLYDEM_FLATTEN void add_contacts(const PointwiseInput& pair,
                                   std::span<const PointwiseStepData* const> contacts,
                                   Eigen::Ref<Eigen::VectorXd> residual,
                                   Eigen::Ref<Eigen::MatrixXd> tangent, PointwiseOutcome* outcome) {
+  using AD = ADN<kAdWidth<N>>;
   const auto [a, b] = seeded_motions<N>(pair);
-  const std::optional<PairStiffness> stiffness = pair_stiffness<ADN<N>, N>(pair, contacts, a, b);
+  const std::optional<PairStiffness> stiffness = pair_stiffness<AD, N>(pair, contacts, a, b);
   PointwiseInput in = pair;
   in.pair_stiffness = stiffness ? &*stiffness : nullptr;
   for (const PointwiseStepData* step : contacts) {
     in.step = step;
-    const Eigen::Matrix<ADN<N>, N, 1> r = contact_residual<ADN<N>, N>(in, a, b, outcome);
+    const Eigen::Matrix<AD, N, 1> r = contact_residual<AD, N>(in, a, b, outcome);
     for (int row = 0; row < N; ++row) {
       residual(row) += r(row).value();
-      tangent.row(row) += r(row).derivatives().transpose();
+      const auto& d = r(row).derivatives();
+      tangent.row(row).template head<6>() += d.template head<6>().transpose();
+      if constexpr (N == 12) {
+        tangent.row(row).template segment<3>(6) -= d.template head<3>().transpose();
+        tangent.row(row).template tail<3>() += d.template tail<3>().transpose();
+      }
     }
   }
 }
