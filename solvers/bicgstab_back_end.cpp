@@ -1,5 +1,5 @@
-// `linear_solver: bicgstab`: Eigen's BiCGSTAB preconditioned by the inverse of each body's
-// 6×6 diagonal block (bicgstab_solver.hpp), on every thread of the run and without PETSc or
+// `linear_solver: bicgstab`: BiCGSTAB preconditioned by the inverse of each body's 6×6
+// diagonal block (bicgstab_solver.hpp), on every thread of the run and without PETSc or
 // MPI, with UMFPACK behind it. The tangent's values change O(1) between Newton iterations
 // (issue 30), so a preconditioner rebuilt at every iteration for the cost of a few
 // matrix-vector products pays where a factorisation does not.
@@ -15,9 +15,9 @@ namespace {
 ObjectSchema bicgstab_params() {
   ObjectSchema schema{
       "bicgstab",
-      "Eigen's BiCGSTAB, preconditioned by the inverse of each body's 6×6 diagonal block, on "
-      "every thread (--threads) and in any build (no PETSc, no MPI); the results are the same "
-      "for any thread count. A solve that does not reach the tolerance (its true residual "
+      "BiCGSTAB (Eigen's recurrence), preconditioned by the inverse of each body's 6×6 "
+      "diagonal block, each solve in one parallel region on every thread (--threads), in any "
+      "build (no PETSc, no MPI); the results are the same for any thread count. A solve that does not reach the tolerance (its true residual "
       "checked), or a singular block, is done again by UMFPACK; summary.json counts them "
       "(`linear_solver_fallbacks`)."};
   add_stopping_keys(schema, 500LL);

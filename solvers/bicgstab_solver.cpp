@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <vector>
 
-#include <Eigen/IterativeLinearSolvers>
+#include <omp.h>
 
 #include "solvers/block_jacobi.hpp"
+#include "solvers/team_bicgstab.hpp"
 #include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
@@ -32,19 +33,25 @@ class BicgstabSolver final : public LinearSolver {
         const auto row = static_cast<std::size_t>(inner[k]);
         source_[static_cast<std::size_t>(rows_.outerIndexPtr()[row] + filled[row]++)] = k;
       }
-    residual_.resize(matrix.rows());
-    solver_.analyzePattern(rows_);
+    preconditioner_.analyzePattern(rows_);
+    krylov_.analyze(preconditioner_);
   }
 
   bool factorize(const SparseMatrix& matrix) override {
-    const double* values = matrix.valuePtr();
-    double* target = rows_.valuePtr();
-    for (std::size_t k = 0; k < source_.size(); ++k) target[k] = values[source_[k]];
-    solver_.setMaxIterations(max_iterations_);
-    // The block inverses take about a microsecond each, enough to share from 64 blocks.
-    solver_.preconditioner().set_threads(threads_.threads());
-    solver_.factorize(rows_);
-    return solver_.info() == Eigen::Success;
+    const int blocks = preconditioner_.block_count();
+    // A block's inverse takes about a microsecond: enough to share from 64 blocks.
+    const int threads = blocks > kBlocksPerThread ? threads_.threads() : 1;
+    int singular = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : singular)
+    {
+      const int team = omp_get_num_threads(), me = omp_get_thread_num();
+      const int begin = blocks * me / team, end = blocks * (me + 1) / team;
+      copy_rows(matrix, preconditioner_.block_row(begin), preconditioner_.block_row(end));
+      // A block's rows are this thread's own, just copied: no wait for the others.
+      singular += preconditioner_.invert_blocks(rows_, begin, end);
+    }
+    preconditioner_.set_singular_blocks(singular);
+    return preconditioner_.info() == Eigen::Success;
   }
 
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
@@ -53,18 +60,15 @@ class BicgstabSolver final : public LinearSolver {
       solution.setZero(rhs.size());
       return true;
     }
-    solver_.setTolerance(tolerance_);
-    bool finite = false;
+    TeamBicgstab::Outcome outcome;
     // Timed per Krylov iteration: solves of one size take from a few to hundreds.
     threads_.run([&](int threads) {
-      use_threads(threads);
-      solution = solver_.solve(rhs);
-      // BiCGSTAB updates its residual by recurrence: hold the true one to the tolerance.
-      finite = solution.allFinite();
-      if (finite) residual_.noalias() = rhs - rows_ * solution;
-      return solver_.iterations() + 1;
+      outcome = krylov_.solve(rows_, preconditioner_, rhs, solution, tolerance_, max_iterations_,
+                              threads);
+      return outcome.iterations + 1;
     });
-    return finite && residual_.norm() <= 2 * tolerance_ * scale;
+    // BiCGSTAB updates its residual by recurrence: hold the true one to the tolerance.
+    return solution.allFinite() && outcome.true_residual_norm <= 2 * tolerance_ * scale;
   }
 
   void set_relative_tolerance(double relative) override {
@@ -76,12 +80,15 @@ class BicgstabSolver final : public LinearSolver {
   std::string name() const override { return "bicgstab/block_jacobi"; }
 
  private:
-  // A Krylov iteration is two products and two preconditioner applications, each a
-  // parallel region of little work: whether the team pays for waking it is measured
-  // (thread_count_choice.hpp). The iterates do not depend on it.
-  void use_threads(int threads) {
-    Eigen::setNbThreads(threads);
-    solver_.preconditioner().set_threads(threads);
+  static constexpr int kBlocksPerThread = 64;
+
+  /// Rows [begin, end) of the tangent into the row-major copy.
+  void copy_rows(const SparseMatrix& matrix, int begin, int end) {
+    const double* values = matrix.valuePtr();
+    double* target = rows_.valuePtr();
+    const int* outer = rows_.outerIndexPtr();
+    for (int k = outer[begin]; k < outer[end]; ++k)
+      target[k] = values[source_[static_cast<std::size_t>(k)]];
   }
 
   double own_tolerance_;
@@ -90,8 +97,10 @@ class BicgstabSolver final : public LinearSolver {
   ThreadCountChoice threads_;
   RowMatrix rows_;
   std::vector<int> source_;
-  Eigen::VectorXd residual_;
-  Eigen::BiCGSTAB<RowMatrix, BlockJacobi> solver_;
+  BlockJacobi preconditioner_;
+  // A solve wakes its team once (team_bicgstab.hpp); whether that pays is still measured
+  // (thread_count_choice.hpp). The iterates do not depend on it.
+  TeamBicgstab krylov_;
 };
 
 }  // namespace

@@ -7,9 +7,6 @@
 namespace polydem {
 namespace {
 
-// Below this many blocks a thread team costs more than the work it shares.
-constexpr std::size_t kBlocksPerThread = 64;
-
 bool same_columns(const BlockJacobi::MatrixRef& matrix, int a, int b) {
   const int* outer = matrix.outerIndexPtr();
   const int* inner = matrix.innerIndexPtr();
@@ -79,33 +76,27 @@ BlockJacobi& BlockJacobi::analyzePattern(const MatrixRef& matrix) {
   return *this;
 }
 
-BlockJacobi& BlockJacobi::factorize(const MatrixRef& matrix) {
-  const auto blocks = static_cast<long>(inverse_.size());
+int BlockJacobi::invert_blocks(const MatrixRef& matrix, int begin, int end) {
   int singular = 0;
-  const int threads = blocks > static_cast<long>(kBlocksPerThread) ? threads_ : 1;
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : singular)
-  for (long k = 0; k < blocks; ++k) {
+  for (int k = begin; k < end; ++k) {
     const int first = first_[static_cast<std::size_t>(k)];
     const int size = first_[static_cast<std::size_t>(k) + 1] - first;
     if (!invert_block(matrix, first, size, inverse_[static_cast<std::size_t>(k)])) ++singular;
   }
-  info_ = singular == 0 ? Eigen::Success : Eigen::NumericalIssue;
-  return *this;
+  return singular;
 }
 
-void BlockJacobi::apply(const Eigen::Ref<const Eigen::VectorXd>& b,
-                        Eigen::Ref<Eigen::VectorXd> x) const {
-  const auto blocks = static_cast<long>(inverse_.size());
-  const int threads = blocks > static_cast<long>(kBlocksPerThread) ? threads_ : 1;
-#pragma omp parallel for schedule(static) num_threads(threads)
-  for (long k = 0; k < blocks; ++k) {
+void BlockJacobi::apply_blocks(int begin, int end, const double* b, double* x) const {
+  using Full = Eigen::Matrix<double, kLargestBlock, 1>;
+  for (int k = begin; k < end; ++k) {
     const int first = first_[static_cast<std::size_t>(k)];
     const int size = first_[static_cast<std::size_t>(k) + 1] - first;
     const Block& inverse = inverse_[static_cast<std::size_t>(k)];
     if (size == kLargestBlock)
-      x.segment<kLargestBlock>(first).noalias() = inverse * b.segment<kLargestBlock>(first);
+      Eigen::Map<Full>(x + first).noalias() = inverse * Eigen::Map<const Full>(b + first);
     else
-      x.segment(first, size).noalias() = inverse.topLeftCorner(size, size) * b.segment(first, size);
+      Eigen::Map<Eigen::VectorXd>(x + first, size).noalias() =
+          inverse.topLeftCorner(size, size) * Eigen::Map<const Eigen::VectorXd>(b + first, size);
   }
 }
 

@@ -1,7 +1,7 @@
 // The inverse of each point block of a tangent's diagonal (a body's six equations, fewer
-// where DOFs are held) as an Eigen preconditioner: blocks are the runs of consecutive rows
-// with the same columns, as PETSc's vpbjacobi takes them. Built and applied block by block
-// on a fixed partition, so that the result is the same for any number of threads.
+// where DOFs are held), BiCGSTAB's preconditioner (team_bicgstab.hpp): blocks are the runs
+// of consecutive rows with the same columns, as PETSc's vpbjacobi takes them. Built and
+// applied block by block, each block the same bits whichever thread takes it.
 #pragma once
 
 #include <vector>
@@ -14,53 +14,39 @@ namespace polydem {
 class BlockJacobi {
  public:
   using RowMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
-  /// What Eigen's iterative solvers hand their preconditioner: binding it as a Ref, not as
-  /// a RowMatrix, spares a copy of the whole tangent at every factorisation.
   using MatrixRef = Eigen::Ref<const RowMatrix>;
-  using StorageIndex = int;
   static constexpr int kLargestBlock = 6;
-  enum { ColsAtCompileTime = Eigen::Dynamic, MaxColsAtCompileTime = Eigen::Dynamic };
-
-  BlockJacobi() = default;
-  template <class MatrixType>
-  explicit BlockJacobi(const MatrixType& matrix) {
-    compute(matrix);
-  }
-
-  void set_threads(int threads) { threads_ = threads; }
 
   /// The blocks of the pattern.
   BlockJacobi& analyzePattern(const MatrixRef& matrix);
-  /// Inverts every block; info() is NumericalIssue when one is singular.
-  BlockJacobi& factorize(const MatrixRef& matrix);
+  /// Inverts blocks [begin, end) (disjoint ranges may run on different threads); returns
+  /// how many were singular (their inverses are zero).
+  int invert_blocks(const MatrixRef& matrix, int begin, int end);
+  /// Records the outcome of inverting every block: info() is NumericalIssue when one was singular.
+  void set_singular_blocks(int singular) {
+    info_ = singular == 0 ? Eigen::Success : Eigen::NumericalIssue;
+  }
+  /// The pattern's blocks found and all inverted, on the calling thread.
   BlockJacobi& compute(const MatrixRef& matrix) {
     analyzePattern(matrix);
-    return factorize(matrix);
+    set_singular_blocks(invert_blocks(matrix, 0, block_count()));
+    return *this;
   }
 
   Eigen::Index rows() const { return size_; }
-  Eigen::Index cols() const { return size_; }
   Eigen::ComputationInfo info() const { return info_; }
 
-  template <class Rhs>
-  Eigen::Solve<BlockJacobi, Rhs> solve(const Eigen::MatrixBase<Rhs>& b) const {
-    return Eigen::Solve<BlockJacobi, Rhs>(*this, b.derived());
-  }
-
-  /// x = P⁻¹ b, block by block (Eigen's Solve expression evaluates through this, into x).
-  template <class Rhs, class Dest>
-  void _solve_impl(const Rhs& b, Dest& x) const {
-    apply(b, x);
-  }
+  /// The number of blocks, and the first row of block k (block_row(block_count()): the size).
+  int block_count() const { return static_cast<int>(inverse_.size()); }
+  int block_row(int k) const { return first_[static_cast<std::size_t>(k)]; }
+  /// x = P⁻¹ b on blocks [begin, end) alone (pointers to whole vectors), on the calling thread.
+  void apply_blocks(int begin, int end, const double* b, double* x) const;
 
  private:
-  void apply(const Eigen::Ref<const Eigen::VectorXd>& b, Eigen::Ref<Eigen::VectorXd> x) const;
-
   using Block = Eigen::Matrix<double, kLargestBlock, kLargestBlock>;
   std::vector<int> first_;  ///< first row of each block, then the row count
   std::vector<Block> inverse_;
   Eigen::Index size_ = 0;
-  int threads_ = 1;
   Eigen::ComputationInfo info_ = Eigen::Success;
 };
 
