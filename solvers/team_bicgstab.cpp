@@ -38,7 +38,7 @@ struct TeamBicgstab::Scalars {
 /// One thread's part of a solve: its run of chunks (rows and blocks), its barrier sense.
 class TeamBicgstab::Worker {
  public:
-  Worker(const TeamBicgstab& solver, Team& team, int me, int threads)
+  Worker(TeamBicgstab& solver, Team& team, int me, int threads)
       : solver_(solver),
         team_(team),
         chunks_(static_cast<int>(solver.chunk_row_.size()) - 1),
@@ -99,7 +99,7 @@ class TeamBicgstab::Worker {
     return 2 * static_cast<std::size_t>(point * kChunks + chunk);
   }
 
-  const TeamBicgstab& solver_;
+  TeamBicgstab& solver_;
   Team& team_;
   int chunks_, first_, last_, threads_;
   bool leads_;

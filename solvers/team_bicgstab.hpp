@@ -53,7 +53,7 @@ class TeamBicgstab {
   std::vector<int> chunk_row_;    ///< first row of each chunk, then the row count
   Eigen::VectorXd r_, r0_, p_, v_, y_, z_, s_, t_;
   /// Each chunk's share of the dot products at the iteration's reduction points.
-  mutable std::vector<double> sums_;
+  std::vector<double> sums_;
 };
 
 }  // namespace polydem
