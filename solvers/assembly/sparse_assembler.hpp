@@ -4,9 +4,10 @@
 // The sparsity pattern and the map from each element's local entries to the
 // compressed storage are built once and reused until the element set changes,
 // so assembling allocates nothing. Elements are evaluated in parallel into
-// their own buffers; each global entry then gathers its contributions in element
-// order: the sums are formed in a fixed order, so results are bitwise identical for
-// any thread count. Each of these kernels runs on as many of the run's threads as its
+// their own buffers; then each thread adds every element's contributions to its
+// own run of equations (columns of the tangent), in element order: each global
+// entry is summed from zero in the serial order, so results are bitwise identical
+// for any thread count. Each of these kernels runs on as many of the run's threads as its
 // timings show pay (thread_count_choice.hpp).
 #pragma once
 
@@ -53,26 +54,20 @@ class SparseAssembler {
     double reference_force = 0;
   };
 
-  /// Where each global entry's contributions lie, in element order.
-  struct Gather {
-    std::vector<int> first;  ///< per global entry, then the total; empty until first used
-    std::vector<const double*> sources;  ///< into the slots' local buffers
-    std::vector<int> cursor;             ///< build()'s scratch, kept for its capacity
-    void build(std::size_t entries, const std::vector<Slot>& slots, bool tangent);
-    void sum_into(double* target, int threads) const;
-  };
-
   void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
   void gather_residual(int threads);
   void gather_tangent(int threads);
   /// Sums every residual (or tangent) entry's contributions on the threads `choice` picks.
-  void gather(Gather& gather, ThreadCountChoice& choice, bool tangent, int threads);
-  void scatter_residual();
-  void scatter_tangent();
+  void gather(ThreadCountChoice& choice, bool tangent, int threads);
+  /// Cuts the equations into `parts` runs of whole columns with about equal entries.
+  void split_columns(int parts);
+  /// The residual's (tangent's) entries of the equations (columns) [first, end): zeroed,
+  /// then every element's contributions to them added in element order.
+  void scatter_residual(int first, int end);
+  void scatter_tangent(int first, int end);
 
   std::vector<Slot> slots_;
-  Gather residual_gather_;
-  Gather tangent_gather_;
+  std::vector<int> part_bounds_;  ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])
   ThreadCountChoice evaluation_threads_;           ///< residuals and tangents
   ThreadCountChoice residual_evaluation_threads_;  ///< residuals alone
   ThreadCountChoice residual_gather_threads_;
