@@ -24,8 +24,9 @@ namespace polydem {
 
 class SparseAssembler {
  public:
-  /// Builds the pattern for these elements (which must outlive the assembler's use).
-  void build_pattern(const DofMap& dofs, std::span<const Element* const> elements);
+  /// Builds the pattern for these elements (which must outlive the assembler's use);
+  /// the elements' maps into it on `threads` threads.
+  void build_pattern(const DofMap& dofs, std::span<const Element* const> elements, int threads = 1);
 
   /// Evaluates every element at ctx and assembles r and K. Runs the element
   /// evaluations on `threads` threads.
@@ -65,6 +66,9 @@ class SparseAssembler {
   /// then every element's contributions to them added in element order.
   void scatter_residual(int first, int end);
   void scatter_tangent(int first, int end);
+  /// Where each local tangent entry of `slot` lies in the tangent's values (−1: a
+  /// constrained row or column); false if the pattern lacks one.
+  bool map_into_values(Slot& slot) const;
 
   std::vector<Slot> slots_;
   std::vector<int> part_bounds_;  ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])

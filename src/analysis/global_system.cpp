@@ -25,7 +25,7 @@ GlobalSystem::GlobalSystem(Model& model, int threads, SystemPartition& partition
 void GlobalSystem::rebuild_pattern() {
   const auto elements = partition_.elements(model_);
   const DofMap& dofs = partition_.number_equations(model_, elements);
-  assembler_.build_pattern(dofs, elements);
+  assembler_.build_pattern(dofs, elements, threads_);
   tangent_current_ = false;
   if (increments_.size() != dofs.dof_count()) increments_.setZero(dofs.dof_count());
   const int equations = dofs.equation_count();

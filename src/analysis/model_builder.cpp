@@ -83,7 +83,7 @@ std::vector<std::string> boundary_names(const DeckData& deck) {
   return names;
 }
 
-Model build_model(const DeckData& deck) {
+Model build_model(const DeckData& deck, int threads) {
   Model model;
   model.gravity = deck.gravity;
   const ShapeLibrary shapes = build_shapes(deck);
@@ -108,6 +108,7 @@ Model build_model(const DeckData& deck) {
   add_rigid_nodes(model, deck);
   model.dofs.number_equations();
   model.contact = build_contact_set(deck, shapes, bodies);
+  if (model.contact) model.contact->set_threads(threads);
   if (!deck.contact.history_file.empty())
     read_history_table(deck.contact.history_file, model, boundary_names(deck));
   if (model.contact) {

@@ -10,7 +10,9 @@ namespace polydem {
 
 /// The deck's boundary names, in the order the contact set indexes them.
 std::vector<std::string> boundary_names(const DeckData& deck);
-Model build_model(const DeckData& deck);
+/// `threads`: for the contact checks made while building (the initial configuration's
+/// preflight, the contact forces of the consistent accelerations), as the run will use.
+Model build_model(const DeckData& deck, int threads = 1);
 
 /// Sets ü and ω̇ of every pole to satisfy the equations of motion at `time`
 /// (loads at rigid nodes included), as Newmark needs at the start of a dynamic

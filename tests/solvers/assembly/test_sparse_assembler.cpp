@@ -103,7 +103,7 @@ TEST_CASE("the assembly equals Eigen's sum of triplets, and its bits do not depe
   CHECK((alone.tangent() - expected_tangent).norm() <= 1e-12 * expected_tangent.norm());
 
   SparseAssembler shared;
-  shared.build_pattern(model.dofs, model.views);
+  shared.build_pattern(model.dofs, model.views, 4);
   for (int call = 0; call < 8; ++call) {  // team sizes 4, 2, 1, 4, 2, 1, then the fastest
     INFO("call " << call);
     if (call % 2 == 0)
