@@ -2,9 +2,9 @@
 # Wall times of one deck on 1 and on 2 threads while other processes keep every core busy,
 # side by side: on a shared machine more threads must never be slower than one. Each run
 # goes through benchmarks/with_load.sh (its wall, CPU and the load meanwhile on stderr).
-# With COMPARE_SPINNING=1 a third run takes 2 threads with GOMP_SPINCOUNT=300000: libgomp's
-# own default wait (spin 3 ms, then sleep), which polydem had before it chose a passive one
-# (issue 27).
+# With COMPARE_PASSIVE=1 a third run takes 2 threads with OMP_WAIT_POLICY=passive (threads
+# sleep at once between parallel regions) beside polydem's default, a short spin (20000
+# turns, about 0.2 ms) and then sleep (src/cli/main.cpp).
 # usage: benchmarks/threads_under_load.sh [POLYDEM [DECK [BUSY_PROCESSES]]]
 #   defaults: build/polydem, examples/box_of_cubes/small.yaml, one per core (nproc)
 set -euo pipefail
@@ -44,6 +44,6 @@ echo "deck $deck, $busy busy processes beside it, $(nproc) cores," \
   "code $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
 timed_run threads_1 1
 timed_run threads_2 2
-if [ "${COMPARE_SPINNING:-0}" = 1 ]; then
-  timed_run threads_2_spinning_wait 2 GOMP_SPINCOUNT=300000
+if [ "${COMPARE_PASSIVE:-0}" = 1 ]; then
+  timed_run threads_2_passive_wait 2 OMP_WAIT_POLICY=passive
 fi

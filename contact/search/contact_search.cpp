@@ -156,14 +156,22 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
                                  int threads) {
   const auto start = std::chrono::steady_clock::now();
   const auto count = static_cast<long>(heads.size());
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-  for (long k = 0; k < count; ++k)
-    find_near_bodies(scene, built_extent_, heads[static_cast<std::size_t>(k)]);
+  near_body_threads_.follow_threads(threads);
+  near_body_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 4) num_threads(team)
+    for (long k = 0; k < count; ++k)
+      find_near_bodies(scene, built_extent_, heads[static_cast<std::size_t>(k)]);
+    return count;
+  });
   const auto broad = std::chrono::steady_clock::now();
   long traversed = 0;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : traversed)
-  for (long k = 0; k < count; ++k)
-    traversed += find_near_regions(heads[static_cast<std::size_t>(k)]);
+  near_region_threads_.follow_threads(threads);
+  near_region_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team) reduction(+ : traversed)
+    for (long k = 0; k < count; ++k)
+      traversed += find_near_regions(heads[static_cast<std::size_t>(k)]);
+    return count;
+  });
   statistics_.pairs_traversed += traversed;
   statistics_.build_broad_seconds += seconds_between(start, broad);
   const double narrow = seconds_between(broad, std::chrono::steady_clock::now());
@@ -304,10 +312,14 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
   const int bodies = static_cast<int>(scene.bodies.size());
   chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
   const int chunk_count = static_cast<int>(chunks_.size());
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (int c = 0; c < chunk_count; ++c)
-    filter_chunk(scene, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
-                 std::min(bodies, (c + 1) * kChunkBodies));
+  filter_threads_.follow_threads(threads);
+  filter_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team)
+    for (int c = 0; c < chunk_count; ++c)
+      filter_chunk(scene, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
+                   std::min(bodies, (c + 1) * kChunkBodies));
+    return chunk_count;
+  });
   out.clear();
   for (const Chunk& chunk : chunks_) {
     const auto offset = static_cast<std::uint32_t>(out.regions.size());

@@ -47,6 +47,7 @@
 #include "contact/search/linked_cells.hpp"
 #include "contact/search/search_scene.hpp"
 #include "contact/search/sub_region_pairs.hpp"
+#include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
 
@@ -149,6 +150,10 @@ class ContactSearch {
   std::vector<std::vector<BodyPair>> overlap_lists_;  ///< overlapping_bodies per body, reused
   std::vector<Vec3> centres_;
   SearchStatistics statistics_;
+  // Teams for the lists' two levels and the per-step filter: in a small pack a few heads
+  // are remade at a time, and whether waking a team pays is measured
+  // (thread_count_choice.hpp); the lists and candidates do not depend on it.
+  ThreadCountChoice near_body_threads_, near_region_threads_, filter_threads_;
 };
 
 }  // namespace polydem

@@ -69,12 +69,15 @@ StepVerdict NightOwlCheck::check(const StepContext& ctx, const StepContext& at_i
     element_of_[k]->start_candidates(at_i, &source_);
   }
   bool penetration = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(search_.threads()) \
-    reduction(||                                                              \
-              : penetration)
-  for (std::size_t k = 0; k < count; ++k)
-    penetration = !newcomers_of(ctx, at_i, found, found.pairs[k], *element_of_[k], newcomers_[k]) ||
-                  penetration;
+  newcomer_threads_.follow_threads(search_.threads());
+  newcomer_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : penetration)
+    for (std::size_t k = 0; k < count; ++k)
+      penetration =
+          !newcomers_of(ctx, at_i, found, found.pairs[k], *element_of_[k], newcomers_[k]) ||
+          penetration;
+    return static_cast<long>(count);
+  });
   if (penetration) return StepVerdict::Penetration;
 
   bool missed = false;

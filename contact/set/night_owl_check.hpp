@@ -12,6 +12,7 @@
 #include "contact/set/candidate_data.hpp"
 #include "contact/set/pair_store.hpp"
 #include "contact/set/search_stage.hpp"
+#include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
 
@@ -48,6 +49,7 @@ class NightOwlCheck {
   std::vector<std::vector<PointwiseStepData>> newcomers_;
   bool added_elements_ = false;
   long count_ = 0;
+  ThreadCountChoice newcomer_threads_;  ///< measured, as for the crossing checks
 };
 
 }  // namespace polydem

@@ -51,16 +51,20 @@ std::vector<StepLedger::ElementOutcomes> StepLedger::evaluate_active(const StepC
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   std::vector<ElementOutcomes> result(elements.size());
   const int count = static_cast<int>(elements.size());
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads())
-  for (int k = 0; k < count; ++k) {
-    const ContactPairElement& element = *elements[static_cast<std::size_t>(k)].second;
-    thread_local std::vector<ActiveContact> active;
-    thread_local std::vector<PointwiseOutcome> computed;
-    element.collect_active(ctx, active);
-    element.outcomes(ctx, active, computed);
-    ElementOutcomes& outcomes = result[static_cast<std::size_t>(k)];
-    for (std::size_t c = 0; c < active.size(); ++c) outcomes.emplace_back(active[c], computed[c]);
-  }
+  outcome_threads_.follow_threads(scene_.threads());
+  outcome_threads_.run([&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team)
+    for (int k = 0; k < count; ++k) {
+      const ContactPairElement& element = *elements[static_cast<std::size_t>(k)].second;
+      thread_local std::vector<ActiveContact> active;
+      thread_local std::vector<PointwiseOutcome> computed;
+      element.collect_active(ctx, active);
+      element.outcomes(ctx, active, computed);
+      ElementOutcomes& outcomes = result[static_cast<std::size_t>(k)];
+      for (std::size_t c = 0; c < active.size(); ++c) outcomes.emplace_back(active[c], computed[c]);
+    }
+    return count;
+  });
   return result;
 }
 

@@ -13,6 +13,7 @@
 #include "contact/set/contact_history.hpp"
 #include "contact/set/contact_scene.hpp"
 #include "contact/set/pair_store.hpp"
+#include "src/core/thread_count_choice.hpp"
 
 namespace polydem {
 
@@ -61,6 +62,9 @@ class StepLedger {
   const PairStore& pairs_;
   ContactHistories histories_;
   ContactSnapshot snapshot_;
+  // Whether a team's wake-up pays for the outcomes of a small pack's few pairs is measured
+  // (thread_count_choice.hpp); the outcomes do not depend on it.
+  mutable ThreadCountChoice outcome_threads_;
 };
 
 }  // namespace polydem

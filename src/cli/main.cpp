@@ -40,24 +40,31 @@ int stop_every_rank(int exit_code) {
   return exit_code;
 }
 
-// OpenMP threads that wait for work spin by default (libgomp: 300000 turns, about 3 ms,
-// before sleeping), which on a machine shared with other processes takes the cores from the
-// threads that have work: two threads ran 6 to 13 times slower than one (docs/performance.md,
-// "Threads on a shared machine"). They wait passively here unless the user chose otherwise.
-// libgomp reads OMP_WAIT_POLICY once, in its constructor, before main() starts, so the
-// default takes effect only in a fresh image of this program: the one exec below (argv and
-// process id unchanged, before MPI starts). A user's own OMP_WAIT_POLICY is kept; where
-// /proc/self/exe cannot be executed the run goes on with the runtime's default.
-void wait_passively_unless_told(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr) return;
-  if (::setenv("OMP_WAIT_POLICY", "passive", 0) != 0) return;
+// How OpenMP threads wait for work. libgomp's default spins 300000 turns (about 3 ms) before
+// sleeping: on a machine shared with other processes that took the cores from the threads
+// that had work. A passive wait goes through the kernel at every parallel region instead,
+// 60-90 µs on the development machine, and a Newton iteration of a small pack has several
+// regions: two threads ran no faster than one. A short spin, 20000 turns (about 0.2 ms), then
+// sleep, takes two threads from 1.0x to 1.35x one thread on the idle machine (45 cubes),
+// 1.18x to 1.48x (60 tetrapods), and was as fast as the passive wait with a busy process on
+// every core (docs/performance.md, "How threads wait"). So that is the default. libgomp reads
+// the policy once, in its constructor, before main() starts, so the default takes effect only
+// in a fresh image of this program: the one exec below (argv and process id unchanged, before
+// MPI starts). A user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT is kept (passive leaves the
+// cores to other work between regions); where /proc/self/exe cannot be executed the run goes
+// on with the runtime's default.
+void wait_briefly_unless_told(char** argv) {
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr)
+    return;
+  if (::setenv("OMP_WAIT_POLICY", "active", 0) != 0) return;
+  if (::setenv("GOMP_SPINCOUNT", "20000", 0) != 0) return;
   ::execv("/proc/self/exe", argv);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  wait_passively_unless_told(argv);
+  wait_briefly_unless_told(argv);
   const polydem::parallel::Session parallel_session;  // ends MPI after the messages below
   CLI::App app{"polydem: implicit multibody dynamics of rigid polyhedra"};
   app.require_subcommand(1);
