@@ -120,7 +120,7 @@ void SparseAssembler::scatter_tangent(int first, int end) {
 // Elements differ in cost by orders of magnitude (a body against a contact pair of several
 // pointwise contacts, bodies first, pairs after), so the threads take them in small chunks
 // as they come free: a static split left one thread with most of the pairs. Each element
-// writes only its own slot and the gathers below sum in element order, so the sums are
+// writes only its own slot and the sums below add them in element order, so the sums are
 // the same whichever thread evaluated what.
 void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
   ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
@@ -142,32 +142,32 @@ void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, boo
 
 void SparseAssembler::assemble(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, true);
-  gather_residual(threads);
-  gather_tangent(threads);
+  sum_residual(threads);
+  sum_tangent(threads);
 }
 
 void SparseAssembler::assemble_residual(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, false);
-  gather_residual(threads);
+  sum_residual(threads);
 }
 
 void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
   evaluate_elements(ctx, threads, true);
-  gather_tangent(threads);
+  sum_tangent(threads);
 }
 
-void SparseAssembler::gather_residual(int threads) {
-  gather(residual_gather_threads_, false, threads);
+void SparseAssembler::sum_residual(int threads) {
+  sum_contributions(residual_sum_threads_, false, threads);
   reference_force_ = 0;
   for (const Slot& slot : slots_)
     reference_force_ = std::max(reference_force_, slot.reference_force);
 }
 
-void SparseAssembler::gather_tangent(int threads) {
-  gather(tangent_gather_threads_, true, threads);
+void SparseAssembler::sum_tangent(int threads) {
+  sum_contributions(tangent_sum_threads_, true, threads);
 }
 
-void SparseAssembler::gather(ThreadCountChoice& choice, bool tangent, int threads) {
+void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent, int threads) {
   choice.follow_threads(threads);
   const int columns = static_cast<int>(residual_.size());
   const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : columns;

@@ -56,10 +56,10 @@ class SparseAssembler {
   };
 
   void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
-  void gather_residual(int threads);
-  void gather_tangent(int threads);
+  void sum_residual(int threads);
+  void sum_tangent(int threads);
   /// Sums every residual (or tangent) entry's contributions on the threads `choice` picks.
-  void gather(ThreadCountChoice& choice, bool tangent, int threads);
+  void sum_contributions(ThreadCountChoice& choice, bool tangent, int threads);
   /// Cuts the equations into `parts` runs of whole columns with about equal entries.
   void split_columns(int parts);
   /// The residual's (tangent's) entries of the equations (columns) [first, end): zeroed,
@@ -74,8 +74,8 @@ class SparseAssembler {
   std::vector<int> part_bounds_;  ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])
   ThreadCountChoice evaluation_threads_;           ///< residuals and tangents
   ThreadCountChoice residual_evaluation_threads_;  ///< residuals alone
-  ThreadCountChoice residual_gather_threads_;
-  ThreadCountChoice tangent_gather_threads_;
+  ThreadCountChoice residual_sum_threads_;
+  ThreadCountChoice tangent_sum_threads_;
   ColumnPattern pattern_;
   std::vector<std::span<const int>> slot_equations_;  ///< per slot, for pattern_
   SparseMatrix tangent_;
