@@ -45,9 +45,10 @@ int stop_every_rank(int exit_code) {
 // that had work. A passive wait goes through the kernel at every parallel region instead,
 // 60-90 µs on the development machine, and a Newton iteration of a small pack has several
 // regions: two threads ran no faster than one. A short spin, 20000 turns (about 0.2 ms), then
-// sleep, takes two threads from 1.0x to 1.35x one thread on the idle machine (45 cubes),
-// 1.18x to 1.48x (60 tetrapods), and was as fast as the passive wait with a busy process on
-// every core (docs/performance.md, "How threads wait"). So that is the default. libgomp reads
+// sleep, takes two threads from about 0.9x to 1.3x one thread on the idle machine (45 cubes)
+// and from 1.15x to 1.45x (60 tetrapods); with a busy process on every core two threads were
+// slower than one with either wait, over the same scattered range (docs/performance.md, "How
+// threads wait"). So the short spin is the default. libgomp reads
 // the policy once, in its constructor, before main() starts, so the default takes effect only
 // in a fresh image of this program: the one exec below (argv and process id unchanged, before
 // MPI starts). A user's own OMP_WAIT_POLICY or GOMP_SPINCOUNT is kept (passive leaves the
