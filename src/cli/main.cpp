@@ -55,8 +55,7 @@ int stop_every_rank(int exit_code) {
 // cores to other work between regions); where /proc/self/exe cannot be executed the run goes
 // on with the runtime's default.
 void wait_briefly_unless_told(char** argv) {
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr)
-    return;
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) return;
   if (::setenv("OMP_WAIT_POLICY", "active", 0) != 0) return;
   if (::setenv("GOMP_SPINCOUNT", "20000", 0) != 0) return;
   ::execv("/proc/self/exe", argv);
