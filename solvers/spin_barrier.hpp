@@ -1,11 +1,12 @@
 // A barrier for the threads of one parallel region that spins instead of sleeping.
-// polydem's threads wait passively (src/cli/main.cpp), so an OpenMP barrier puts them
-// to sleep and waking them costs 60–90 µs on the two-core development machine
-// (docs/performance.md, "Threads and the cost of waking them"): more than a Krylov
-// iteration's share of work. A solve's iterations meet at a barrier every few tens of
-// microseconds, so its threads spin there; after kSpinsBeforeYield turns a waiting
-// thread yields its core on every turn, so that a machine shared with other processes
-// is not held by waiting threads.
+// An OpenMP barrier sleeps once libgomp's spin count is spent (at once under
+// OMP_WAIT_POLICY=passive, after about 0.2 ms with polydem's default: src/cli/main.cpp),
+// and waking costs 60–90 µs on the two-core development machine (docs/performance.md,
+// "Threads and the cost of waking them"): more than a Krylov iteration's share of work.
+// This barrier spins whatever the user chose for the wait. A solve's iterations meet at a barrier
+// every few tens of microseconds, so its threads spin there; after kSpinsBeforeYield turns a
+// waiting thread yields its core on every turn, so that a machine shared with other processes is
+// not held by waiting threads.
 #pragma once
 
 #include <atomic>

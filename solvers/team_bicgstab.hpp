@@ -1,8 +1,8 @@
 // BiCGSTAB (van der Vorst's, as Eigen writes it, restarts included) preconditioned by
 // block Jacobi, run in one parallel region per solve. Eigen's own solver threads only its
 // sparse products, each a parallel region of its own, and its vector updates and dot
-// products run on one thread: waking the team twice per iteration (60–90 µs here, with
-// the passive wait polydem sets) cost more than the second thread gained, so the
+// products run on one thread: waking the team twice per iteration (60–90 µs here with a
+// passive wait, which polydem set then) cost more than the second thread gained, so the
 // 1005-tetrapod collapse's linear solve ran no faster on two threads than on one.
 //
 // Here the team is woken once per solve and meets at a spinning barrier (spin_barrier.hpp)

@@ -1,13 +1,12 @@
 // How many threads a repeated kernel runs on, chosen by timing: 1, 2, 4, ... up to the
 // run's --threads. Sharing a kernel costs the wake-up of its team at each parallel region:
-// with the passive wait polydem sets, 60–90 µs on the two-core development machine and
-// 10 µs (2 threads) to 36 µs (16 threads) on a 16-core Xeon (docs/performance.md, "Threads
-// and the cost of waking them"), more than a BiCGSTAB iteration on a 1005-tetrapod tangent
-// gains from more threads. Machine, load and wait policy are not known in advance, so the
-// choice is measured: the first calls go round the team sizes until each has been timed
-// twice, the fastest runs after that, and every kReprobeInterval-th call times a size next
-// to it again (half or twice it, in turn), so that a machine that becomes busy or idle
-// moves the choice step by step.
+// with a passive wait (or after polydem's short spin), 60–90 µs on the two-core development machine
+// and 10 µs (2 threads) to 36 µs (16 threads) on a 16-core Xeon (docs/performance.md, "Threads and
+// the cost of waking them"), more than a BiCGSTAB iteration on a 1005-tetrapod tangent gains from
+// more threads. Machine, load and wait policy are not known in advance, so the choice is measured:
+// the first calls go round the team sizes until each has been timed twice, the fastest runs after
+// that, and every kReprobeInterval-th call times a size next to it again (half or twice it, in
+// turn), so that a machine that becomes busy or idle moves the choice step by step.
 //
 // Only kernels whose results do not depend on the thread count may use it: the choice
 // depends on timings, the results must not.
