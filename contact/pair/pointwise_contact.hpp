@@ -54,6 +54,11 @@ struct PointwiseStepData {
   /// (dashpot_share); huge when unknown: over the interaction's whole ramp.
   double speed_i = 1e300;
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
+  /// The history above was handed over from the neighbouring sub-region pair
+  /// (donor_region_a, donor_region_b) of the same bodies (contact_history.hpp).
+  bool inherited = false;
+  SubRegion donor_region_a;
+  SubRegion donor_region_b;
 };
 
 /// The contact at the evaluated iterate, in plain numbers.

@@ -24,6 +24,12 @@ class CandidateData final : public CandidateSource {
                               const SubRegion& region_a, const SubRegion& region_b) const override;
 
  private:
+  /// The history the contact `key` goes on from: its own, or its donor's when
+  /// it is the donor's heir (marked in `data`); null for a new contact.
+  const ContactHistory* history(const ContactPairElement& element, const ContactSide& a,
+                                const ContactSide& b, const ContactKey& key,
+                                PointwiseStepData& data) const;
+
   const ContactScene& scene_;
   const ContactHistories& histories_;
 };

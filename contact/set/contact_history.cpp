@@ -52,7 +52,9 @@ bool neighbours(const Shape& shape, SubRegion x, SubRegion y) {
 // friction history goes with it (across a flat face's diagonal it is one
 // contact anyway: the face sub-region is the facet, contact/geometry/facets.hpp).
 // Only one of such a pair is active at a time (the hierarchy's rules 2 and 3,
-// contact/local/hierarchy.hpp), so the history is not doubled. Without the
+// contact/local/hierarchy.hpp); where a pair has several neighbours in range
+// (a face's two edges at a corner), one of them takes the history
+// (CandidateData::history), so it is not doubled. Without the
 // handover the newcomer started from g_t = 0: a vertex resting on the border
 // of a face (bricks of a wall, cubes of a stack with flush sides) lost its
 // friction force whenever rounding moved it across, and the active set cycled
@@ -66,16 +68,17 @@ ContactHistories::const_iterator handed_over_history(const ContactHistories& his
        it != histories.end() && it->first.body_a == key.body_a && it->first.body_b == key.body_b &&
        it->first.boundary == key.boundary;
        ++it) {
-    const ContactKey& donor = it->first;
-    const bool same_vertex_a =
-        donor.region_a == key.region_a && key.region_a.kind == SubRegionKind::Vertex;
-    const bool same_vertex_b =
-        donor.region_b == key.region_b && key.region_b.kind == SubRegionKind::Vertex;
-    if ((same_vertex_a && neighbours(shape_b, donor.region_b, key.region_b)) ||
-        (same_vertex_b && neighbours(shape_a, donor.region_a, key.region_a)))
-      return it;
+    if (takes_over_from(it->first, key.region_a, key.region_b, shape_a, shape_b)) return it;
   }
   return histories.end();
+}
+
+bool takes_over_from(const ContactKey& donor, SubRegion region_a, SubRegion region_b,
+                     const Shape& shape_a, const Shape& shape_b) {
+  const bool same_vertex_a = donor.region_a == region_a && region_a.kind == SubRegionKind::Vertex;
+  const bool same_vertex_b = donor.region_b == region_b && region_b.kind == SubRegionKind::Vertex;
+  return (same_vertex_a && neighbours(shape_b, donor.region_b, region_b)) ||
+         (same_vertex_b && neighbours(shape_a, donor.region_a, region_a));
 }
 
 }  // namespace polydem

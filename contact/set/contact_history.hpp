@@ -52,4 +52,9 @@ ContactHistories::const_iterator handed_over_history(const ContactHistories& his
                                                      const ContactKey& key, const Shape& shape_a,
                                                      const Shape& shape_b);
 
+/// Whether the sub-region pair (region_a, region_b) of the same bodies is a
+/// neighbour of `donor`'s at the same point, one that may take its history over.
+bool takes_over_from(const ContactKey& donor, SubRegion region_a, SubRegion region_b,
+                     const Shape& shape_a, const Shape& shape_b);
+
 }  // namespace polydem

@@ -121,13 +121,15 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
     previous = found->second;
   } else {
     next.switching_energy += skin_energy(element, data.gap_i);
-    // A contact handed over from its neighbouring pair (contact_history.hpp)
+    // A contact handed over from its neighbouring pair (candidate_data.cpp)
     // goes on from that pair's state: its force and its spring energy at i.
-    const auto donor =
-        handed_over_history(histories_, key, *element.side_a().shape, *element.side_b().shape);
-    if (donor != histories_.end()) {
-      previous = donor->second;
-      result.handed_over.push_back(donor->first);
+    if (data.inherited) {
+      const ContactKey donor{key.body_a, key.body_b, key.boundary, data.donor_region_a,
+                             data.donor_region_b};
+      if (const auto found = histories_.find(donor); found != histories_.end()) {
+        previous = found->second;
+        result.handed_over.push_back(donor);
+      }
     }
   }
   const double damped = 0.25 * (previous.damping_force + updated.damping_force) *
