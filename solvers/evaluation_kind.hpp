@@ -10,6 +10,7 @@ enum class EvaluationKind : int {
   new_set = 2,                ///< a Newton correction applied, then the active set changed
   backtrack = 3,              ///< a correction halved because the residual grew
   switch_at_convergence = 4,  ///< a converged state, evaluated with its new active set
+  line_search = 5,            ///< a correction shortened where the residual along it reversed
 };
 
 }  // namespace polydem

@@ -42,6 +42,10 @@ class NewtonProblem {
   virtual double residual_norm() const = 0;
   /// Dimensionless size of a correction (|δu|/L, |δα|).
   virtual double correction_norm(const Eigen::VectorXd& correction) const = 0;
+  /// δ · r at the current iterate, over the whole system (every process's rows).
+  virtual double projection(const Eigen::VectorXd& correction) const {
+    return correction.dot(residual());
+  }
   /// Adds the correction to the iterate.
   virtual void apply(const Eigen::VectorXd& correction) = 0;
   /// Whether the iterate plus `correction` is an admissible state (for contact:
@@ -71,6 +75,7 @@ struct NewtonReport {
   /// solve then ended at the next converged state without re-deciding it.
   bool active_set_cycled = false;
   int residual_backtracks = 0;  ///< corrections halved because the residual grew
+  int line_searches = 0;        ///< corrections shortened because they overshot (line_search)
   double linear_solve_seconds = 0;
   double evaluate_seconds = 0;  ///< residuals and tangents
   /// Whether corrections cross contact barriers (admissible) and active-set decisions.
@@ -95,6 +100,7 @@ class NewtonSolver {
     int shortened_in_a_row = 0;
     EvaluationKind kind = EvaluationKind::start;  ///< of the next evaluation
     int halvings = 0;                             ///< of the correction just applied
+    double projection = 0;  ///< δ · r at the iterate the correction δ was taken from
   };
 
   double checked_norm(NewtonProblem& problem, NewtonReport& report, Iterate& state, int iteration);
@@ -104,6 +110,7 @@ class NewtonSolver {
   bool factorize_and_solve(NewtonProblem& problem, NewtonReport& report);
   bool limit_to_admissible(NewtonProblem& problem, NewtonReport& report);
   bool next_correction_small(NewtonProblem& problem, NewtonReport& report);
+  double search_along_correction(NewtonProblem& problem, NewtonReport& report, Iterate& state);
   double backtrack_on_residual(NewtonProblem& problem, NewtonReport& report, double previous_norm,
                                double& last_correction);
   void evaluate(NewtonProblem& problem, NewtonReport& report, EvaluationKind kind,

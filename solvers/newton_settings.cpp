@@ -37,6 +37,15 @@ ObjectSchema newton_params() {
                 "time and took 9–13 % more Newton iterations; the 1005-tetrapod collapse ran 13 % "
                 "faster with it). Direct back ends solve exactly either way.")
       .with_default(std::string("auto"));
+  schema
+      .add_enum("line_search", {"none", "secant"},
+                "What Newton does with a correction that overshoots once the active set is "
+                "frozen: where the residual along the correction δ has reversed, δ·r(x + δ) > "
+                "−½ δ·r(x) (a contact stiffening along the step: the barrier, the dashpot "
+                "inside the skin), secant cuts it back to the secant root of δ·r along δ, "
+                "at one residual more; none takes it whole. Either way a correction that "
+                "makes the residual grow is halved.")
+      .with_default(std::string("none"));
   return schema;
 }
 
@@ -53,6 +62,7 @@ NewtonSettings NewtonSettings::from(const ParamSet& set) {
   settings.eisenstat_walker_from = forcing == "fixed"              ? -1
                                    : forcing == "eisenstat_walker" ? 0
                                                                    : kEisenstatWalkerFrom;
+  settings.line_search = set.string("line_search") == "secant";
   return settings;
 }
 

@@ -17,6 +17,9 @@ struct NewtonSettings {
   /// residual η_k set by the Newton iterate's progress (inexact Newton), on
   /// systems of at least this many equations (0: all; `forcing: fixed` never).
   int eisenstat_walker_from = kEisenstatWalkerFrom;
+  /// `line_search: secant`: a correction that overshoots (the residual along it
+  /// reverses) is cut back to the secant root (NewtonSolver::search_along_correction).
+  bool line_search = false;
   /// `forcing: auto`'s size: the 1005-tetrapod collapse (6030 equations) took 13 % less wall
   /// time with it, the 240 tetrapods (1440) 2.6 % less CPU; smaller packs gained nothing
   /// beyond their scatter and took 9–13 % more Newton iterations (docs/performance.md).

@@ -142,6 +142,10 @@ double GlobalSystem::correction_norm(const Eigen::VectorXd& correction) const {
                weighted_max(correction, multiplier_weight_) / force_scale()));
 }
 
+double GlobalSystem::projection(const Eigen::VectorXd& correction) const {
+  return partition_.total_over_processes(correction.dot(residual()));
+}
+
 std::uint64_t GlobalSystem::active_set_signature() const {
   return model_.contact ? partition_.sum_over_processes(model_.contact->engaged_signature()) : 0;
 }

@@ -65,6 +65,7 @@ class GlobalSystem final : public NewtonProblem {
   std::uint64_t pattern_version() const override { return pattern_version_; }
   double residual_norm() const override;
   double correction_norm(const Eigen::VectorXd& correction) const override;
+  double projection(const Eigen::VectorXd& correction) const override;
   void apply(const Eigen::VectorXd& correction) override;
   bool admissible(const Eigen::VectorXd& correction) override;
   bool refresh_active_set(double residual_tolerance) override;

@@ -44,6 +44,7 @@ class SystemPartition {
   virtual bool on_every_process(bool value) const { return value; }
   virtual bool on_any_process(bool value) const { return value; }
   virtual std::uint64_t sum_over_processes(std::uint64_t value) const { return value; }
+  virtual double total_over_processes(double value) const { return value; }
   /// After Newton has converged: every DOF's increment on every process.
   virtual void share_increments(Eigen::VectorXd& /*increments*/) const {}
 };

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <functional>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include "solvers/forcing_term.hpp"
@@ -212,6 +213,69 @@ TEST_CASE("backtracking leaves a well-behaved Newton solve quadratic", "[newton]
   REQUIRE(r.size() >= 4);
   // Quadratic: r_{k+1} / r_k² stays bounded (→ 1/(2√2) for this f).
   CHECK(r[r.size() - 2] / (r[r.size() - 3] * r[r.size() - 3]) < 1.0);
+}
+
+// f(x) = sign(x) √|x| + εx, whose slope grows without bound at its root 0 as
+// a contact's does entering its skin (eq. 52's dashpot grows like √ of the
+// depth): a full Newton step from x lands at −x/(1 + 2ε√|x|), so plain Newton
+// jumps across the root for ever while the residual falls by a factor of only
+// 1 + 2ε√|x| per iteration, too little for a backtrack.
+double root_law(double x) { return std::copysign(std::sqrt(std::abs(x)), x) + 0.01 * x; }
+double root_law_slope(double x) { return 0.5 / std::sqrt(std::abs(x)) + 0.01; }
+
+TEST_CASE("plain Newton jumps across a root where the slope grows without bound", "[newton]") {
+  ScalarProblem problem(root_law, root_law_slope, 0.9);
+  auto solver = make_umfpack_solver();
+  NewtonSettings settings = settings_with_backtracks(4);
+  settings.max_iterations = 25;
+  const NewtonReport report = NewtonSolver(*solver, settings).solve(problem);
+  CHECK_FALSE(report.converged);
+  CHECK(report.residual_backtracks == 0);
+  CHECK(std::abs(problem.x()) > 0.5);  // after 25 corrections, still more than half way out
+}
+
+TEST_CASE("the secant line search cuts an overshooting correction back to the root", "[newton]") {
+  // Along δ = −2x/(1 + 2ε√x) the residual reverses; its secant root is at
+  // t = 1/2 up to O(ε√x), x + δ/2 = O(ε x^{3/2}): the root 0 is reached within a few
+  // corrections once the active-set iterations are over.
+  ScalarProblem problem(root_law, root_law_slope, 0.9);
+  auto solver = make_umfpack_solver();
+  NewtonSettings settings = settings_with_backtracks(4);
+  settings.max_iterations = 25;
+  settings.line_search = true;
+  const NewtonReport report = NewtonSolver(*solver, settings).solve(problem);
+  REQUIRE(report.converged);
+  CHECK(report.line_searches > 0);
+  CHECK(report.iterations <= settings.free_active_set_iterations + 8);
+  CHECK(std::abs(problem.x()) < 1e-20);
+  CHECK(std::count(report.evaluation_kinds.begin(), report.evaluation_kinds.end(),
+                   EvaluationKind::line_search) == report.line_searches);
+}
+
+TEST_CASE("the secant line search leaves a well-behaved Newton solve as it was", "[newton]") {
+  // On x² − 2 from 3 and on the cubic from −3 no correction overshoots: the same iterates.
+  struct Start {
+    std::function<double(double)> f, df;
+    double x0;
+  };
+  const std::vector<Start> starts = {
+      {[](double x) { return x * x - 2; }, [](double x) { return 2 * x; }, 3.0},
+      {cubic, cubic_slope, -3.0}};
+  for (const auto& [f, df, x0] : starts) {
+    for (const bool search : {false, true}) {
+      ScalarProblem plain(f, df, x0), searched(f, df, x0);
+      auto solver = make_umfpack_solver();
+      NewtonSettings settings = settings_with_backtracks(4);
+      const NewtonReport a = NewtonSolver(*solver, settings).solve(plain);
+      settings.line_search = search;
+      const NewtonReport b = NewtonSolver(*solver, settings).solve(searched);
+      REQUIRE(a.converged);
+      REQUIRE(b.converged);
+      CHECK(b.line_searches == 0);
+      CHECK(b.residual_norms == a.residual_norms);
+      CHECK(searched.x() == plain.x());
+    }
+  }
 }
 
 TEST_CASE("corrections shortened in successive iterations end the solve as inadmissible",

@@ -71,6 +71,10 @@ bool EquationPartition::on_any_process(bool value) const { return collective::an
 std::uint64_t EquationPartition::sum_over_processes(std::uint64_t value) const {
   return collective::sum(value);
 }
+double EquationPartition::total_over_processes(double value) const {
+  collective::sum(std::span<double>(&value, 1));
+  return value;
+}
 
 void EquationPartition::share_increments(Eigen::VectorXd& increments) const {
   const int first = numbering_.first_row[static_cast<std::size_t>(ownership_.rank)];

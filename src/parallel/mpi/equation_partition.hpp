@@ -36,6 +36,7 @@ class EquationPartition final : public SystemPartition {
   bool on_every_process(bool value) const override;
   bool on_any_process(bool value) const override;
   std::uint64_t sum_over_processes(std::uint64_t value) const override;
+  double total_over_processes(double value) const override;
   void share_increments(Eigen::VectorXd& increments) const override;
 
  private:
