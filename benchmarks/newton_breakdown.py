@@ -8,7 +8,7 @@ RUN_DIR/newton.csv (one row per residual evaluation of the accepted steps,
 with its `kind`, see README.md) and prints a Markdown table: per analysis
 step, the accepted time steps and, per time step, the Newton corrections
 (linear solves), those after which the active set changed, the residual
-backtracks, the switches of the active set at a converged state and the
+backtracks and line searches, the switches of the active set at a converged state and the
 halvings that kept corrections admissible. Rejected attempts are not in
 newton.csv; summary.json counts them.
 
@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-START, CORRECTION, NEW_SET, BACKTRACK, SWITCH = range(5)
+START, CORRECTION, NEW_SET, BACKTRACK, SWITCH, LINE_SEARCH = range(6)
 BASIN = 1e-3
 
 
@@ -53,7 +53,7 @@ def step_index(steps, time):
 def tally(newton_path, steps):
     """Per analysis step: its time steps, evaluations by kind, halvings, and the
     corrections [to the basin, in the tail, after switches at convergence]."""
-    rows = [dict(time_steps=set(), counts=[0] * 5, halvings=0, basin=[0, 0, 0]) for _ in steps]
+    rows = [dict(time_steps=set(), counts=[0] * 6, halvings=0, basin=[0, 0, 0]) for _ in steps]
     with open(newton_path) as f:
         time, entry, reached, switched = None, None, False, False
         for row in csv.DictReader(f):
@@ -88,7 +88,7 @@ def table_row(name, entry):
     c = entry["counts"]
     per = lambda v: f"{v / n:.2f}"
     return (f"| {name} | {n} | {per(c[CORRECTION] + c[NEW_SET])} | {per(c[NEW_SET])} | "
-            f"{per(c[BACKTRACK])} | {per(c[SWITCH])} | {per(entry['halvings'])} |")
+            f"{per(c[BACKTRACK] + c[LINE_SEARCH])} | {per(c[SWITCH])} | {per(entry['halvings'])} |")
 
 
 def main():
@@ -98,12 +98,12 @@ def main():
     steps = analysis_steps(os.path.join(run, "deck.echo.yaml"))
     rows = tally(os.path.join(run, "newton.csv"), steps)
     print("| step | time steps | corrections | of which the set changed after | "
-          "residual backtracks | switches at convergence | halvings |")
+          "corrections shortened (backtracks, line searches) | switches at convergence | halvings |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for (name, _), entry in zip(steps, rows):
         print(table_row(name, entry))
     total = dict(time_steps=set().union(*(e["time_steps"] for e in rows)),
-                 counts=[sum(e["counts"][k] for e in rows) for k in range(5)],
+                 counts=[sum(e["counts"][k] for e in rows) for k in range(6)],
                  halvings=sum(e["halvings"] for e in rows),
                  basin=[sum(e["basin"][k] for e in rows) for k in range(3)])
     print(table_row("all", total))

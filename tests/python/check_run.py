@@ -7,7 +7,7 @@ usage: check_run.py POLYDEM DECK WORKDIR
   apart from wall-clock fields, and monitor.csv identical byte for byte;
 - monitor.csv has the documented columns and one row per accepted step;
 - newton.csv starts each step's solve at evaluation 0 with kind 0 (the
-  predicted state), has kinds 0–4 only, and one correction (kind 1 or 2) per
+  predicted state), has kinds 0–5 only, and one correction (kind 1 or 2) per
   Newton iteration that monitor.csv counts for the step;
 - results.pvd lists the samples at the deck's fixed output times, and the last
   sample read with VTK's reader holds the final positions of summary.json;
@@ -102,7 +102,7 @@ def check_newton_log(out, monitor_rows):
     previous_time = None
     for row in rows:
         kind = int(float(row["kind"]))
-        if kind not in range(5):
+        if kind not in range(6):
             fail(f"newton.csv: kind {kind} at t = {row['time']}")
         if row["time"] != previous_time and (int(float(row["evaluation"])) != 0 or kind != 0):
             fail(f"newton.csv: the solve at t = {row['time']} does not start at the predicted state")
