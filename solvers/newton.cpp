@@ -220,7 +220,7 @@ bool NewtonSolver::next_correction_small(NewtonProblem& problem, NewtonReport& r
 double NewtonSolver::search_along_correction(NewtonProblem& problem, NewtonReport& report,
                                              Iterate& state) {
   constexpr double kOvershoot = 0.5;
-  constexpr double kShortest = 0.1;  // and 1 − kShortest: a secant root that far out is not cut
+  constexpr double kShortest = 0.1;  // t stays within [kShortest, 1 − kShortest]
   double norm = report.residual_norms.back();
   const double before = state.projection;
   if (!(before < 0) || !std::isfinite(norm)) return norm;
