@@ -348,8 +348,10 @@ def check_killed_run(polydem, script, work):
     check_weight(figures, out)
     pyplot.close("all")
 
+    # The kill may land after the run wrote part of a row: only rows ended by
+    # a newline are whole (the header is one line).
     with open(part) as f:
-        whole_rows = len(f.read().splitlines()) - 1
+        whole_rows = f.read().count("\n") - 1
     torn = os.path.join(work, "torn")
     shutil.copytree(out, torn)
     shutil.rmtree(os.path.join(torn, "plots"))
