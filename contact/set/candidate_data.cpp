@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cmath>
-#include <optional>
 #include <tuple>
 
 #include "contact/pair/closest_points.hpp"
@@ -38,34 +37,36 @@ void carry_history(const ContactHistory& history, PointwiseStepData& data) {
 /// (the donor's point goes on there: a vertex leaving a face over its border
 /// edge is found by the edge's pair with the face's normal), then of the
 /// higher order (the hierarchy keeps vertex–face before vertex–edge before
-/// vertex–vertex), then first in sub-region order. Null when its LCP has no
-/// solution at i.
+/// vertex–vertex), then first in sub-region order. A pair whose LCP has no
+/// solution at i ranks last.
 using HeirRank = std::tuple<double, int, SubRegion, SubRegion>;
 
-std::optional<HeirRank> heir_rank(const ContactSide& a, const ContactSide& b, SubRegion region_a,
-                                  SubRegion region_b, const Vec3& donor_normal) {
-  const auto solved =
-      solve_local_contact_at({a.shape, a.trial}, region_a, {b.shape, b.trial}, region_b);
-  if (!solved || solved->status == LcpStatus::NoSolution) return std::nullopt;
+HeirRank heir_rank(const Vec3& normal_i, SubRegion region_a, SubRegion region_b,
+                   const Vec3& donor_normal) {
   const int order = static_cast<int>(region_a.kind) + static_cast<int>(region_b.kind);
-  return HeirRank{-solved->normal.dot(donor_normal), -order, region_a, region_b};
+  return HeirRank{-normal_i.dot(donor_normal), -order, region_a, region_b};
 }
 
-/// Whether the newcomer `key` is the heir of `donor`: no other candidate of the
-/// element that could take the donor's history over and has none of its own
-/// ranks before it.
+/// Whether the newcomer whose configuration-i data is `data` (its LCP solved,
+/// gap_i huge without a solution) is the heir of `donor`: no other candidate
+/// of the element that could take the donor's history over and has none of
+/// its own ranks before it.
 bool is_heir(const ContactPairElement& element, const ContactSide& a, const ContactSide& b,
              const ContactHistories::value_type& donor, const ContactKey& key,
-             const ContactHistories& histories) {
+             const PointwiseStepData& data, const ContactHistories& histories) {
   const Vec3& normal = donor.second.normal;
-  const std::optional<HeirRank> own = heir_rank(a, b, key.region_a, key.region_b, normal);
+  const bool own_solved = data.gap_i < PointwiseStepData{}.gap_i;
+  const HeirRank own = heir_rank(data.normal_i, key.region_a, key.region_b, normal);
   for (const Candidate& other : element.candidates()) {
     if (other.region_a == key.region_a && other.region_b == key.region_b) continue;
     if (!takes_over_from(donor.first, other.region_a, other.region_b, *a.shape, *b.shape)) continue;
     if (histories.contains({key.body_a, key.body_b, key.boundary, other.region_a, other.region_b}))
       continue;
-    const std::optional<HeirRank> rank = heir_rank(a, b, other.region_a, other.region_b, normal);
-    if (rank && (!own || *rank < *own)) return false;
+    const auto solved = solve_local_contact_at({a.shape, a.trial}, other.region_a,
+                                               {b.shape, b.trial}, other.region_b);
+    if (!solved || solved->status == LcpStatus::NoSolution) continue;
+    if (!own_solved || heir_rank(solved->normal, other.region_a, other.region_b, normal) < own)
+      return false;
   }
   return true;
 }
@@ -86,7 +87,8 @@ const ContactHistory* CandidateData::history(const ContactPairElement& element,
                                              const ContactKey& key, PointwiseStepData& data) const {
   if (const auto found = histories_.find(key); found != histories_.end()) return &found->second;
   const auto donor = handed_over_history(histories_, key, *a.shape, *b.shape);
-  if (donor == histories_.end() || !is_heir(element, a, b, *donor, key, histories_)) return nullptr;
+  if (donor == histories_.end() || !is_heir(element, a, b, *donor, key, data, histories_))
+    return nullptr;
   data.inherited = true;
   data.donor_region_a = donor->first.region_a;
   data.donor_region_b = donor->first.region_b;
