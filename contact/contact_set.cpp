@@ -100,8 +100,19 @@ void ContactSet::write_state(StateWriter& out) const {
 }
 
 void ContactSet::read_state(StateReader& in) {
-  night_owl_check_.set_count(
-      read_contact_state(in, ledger_.histories(), ledger_.snapshot(), scene_.boundaries().size()));
+  clear_state();
+  add_state(in, true);
+}
+
+void ContactSet::clear_state() {
+  clear_contact_state(ledger_.histories(), ledger_.snapshot(), scene_.boundaries().size());
+  night_owl_check_.set_count(0);
+}
+
+void ContactSet::add_state(StateReader& in, bool with_ledger) {
+  night_owl_check_.set_count(night_owl_check_.count() +
+                             add_contact_state(in, ledger_.histories(), ledger_.snapshot(),
+                                               scene_.boundaries().size(), with_ledger));
 }
 
 void ContactSet::export_histories(const std::function<bool(int body)>& leaves, StateWriter& out) {

@@ -144,6 +144,12 @@ class ContactSet final {
   /// reactions of the last accepted state (elements are rebuilt by begin_step).
   void write_state(StateWriter& out) const;
   void read_state(StateReader& in);
+  /// No histories, a zero ledger and no night owls: what add_state adds to.
+  void clear_state();
+  /// Adds what write_state wrote: its histories, and `with_ledger` its ledger, reactions and
+  /// night-owl count. The parts of several processes' checkpoints added together, the
+  /// ledgers on one process only, continue the run on another number of processes.
+  void add_state(StateReader& in, bool with_ledger);
 
   /// The contacts of the last accepted state; under domain decomposition, the
   /// whole snapshot last set (or this process's part before any was set).

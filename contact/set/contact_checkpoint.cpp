@@ -1,5 +1,6 @@
 #include "contact/set/contact_checkpoint.hpp"
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -63,6 +64,12 @@ std::pair<ContactKey, ContactHistory> read_history(StateReader& in) {
   return {key, h};
 }
 
+// The snapshot's ledger in the order write_contact_state writes it.
+std::array<double*, 5> ledger_totals(ContactSnapshot& snapshot) {
+  return {&snapshot.damping_dissipation, &snapshot.friction_dissipation, &snapshot.switching_energy,
+          &snapshot.boundary_work, &snapshot.stored_energy};
+}
+
 }  // namespace
 
 void export_histories(ContactHistories& histories, const std::function<bool(int body)>& leaves,
@@ -100,22 +107,32 @@ void write_contact_state(StateWriter& out, const ContactHistories& histories,
   out.put(static_cast<std::int64_t>(night_owls));
 }
 
-long read_contact_state(StateReader& in, ContactHistories& histories, ContactSnapshot& snapshot,
-                        std::size_t boundaries) {
-  histories.clear();
+long add_contact_state(StateReader& in, ContactHistories& histories, ContactSnapshot& snapshot,
+                       std::size_t boundaries, bool with_ledger) {
   import_histories(histories, in);
-  snapshot.damping_dissipation = in.real();
-  snapshot.friction_dissipation = in.real();
-  snapshot.switching_energy = in.real();
-  snapshot.boundary_work = in.real();
-  snapshot.stored_energy = in.real();
+  for (double* total : ledger_totals(snapshot)) {
+    const double value = in.real();  // read in order whether kept or not
+    if (with_ledger) *total += value;
+  }
+  snapshot.boundary_reactions.resize(boundaries, Vec3::Zero());
+  snapshot.boundary_moments.resize(boundaries, Vec3::Zero());
+  for (std::size_t s = 0; s < boundaries; ++s) {
+    const Vec3 reaction = in.vec3();
+    const Vec3 moment = in.vec3();
+    if (!with_ledger) continue;
+    snapshot.boundary_reactions[s] += reaction;
+    snapshot.boundary_moments[s] += moment;
+  }
+  const long night_owls = in.integer();
+  return with_ledger ? night_owls : 0;
+}
+
+void clear_contact_state(ContactHistories& histories, ContactSnapshot& snapshot,
+                         std::size_t boundaries) {
+  histories.clear();
+  for (double* total : ledger_totals(snapshot)) *total = 0;
   snapshot.boundary_reactions.assign(boundaries, Vec3::Zero());
   snapshot.boundary_moments.assign(boundaries, Vec3::Zero());
-  for (std::size_t s = 0; s < boundaries; ++s) {
-    snapshot.boundary_reactions[s] = in.vec3();
-    snapshot.boundary_moments[s] = in.vec3();
-  }
-  return in.integer();
 }
 
 }  // namespace polydem

@@ -18,10 +18,15 @@ namespace polydem {
 /// count.
 void write_contact_state(StateWriter& out, const ContactHistories& histories,
                          const ContactSnapshot& snapshot, std::size_t boundaries, long night_owls);
-/// Reads what write_contact_state wrote into `histories` (replaced) and
-/// `snapshot`'s ledger and reactions; returns the night-owl count.
-long read_contact_state(StateReader& in, ContactHistories& histories, ContactSnapshot& snapshot,
-                        std::size_t boundaries);
+/// Empties `histories` and zeroes `snapshot`'s ledger and reactions.
+void clear_contact_state(ContactHistories& histories, ContactSnapshot& snapshot,
+                         std::size_t boundaries);
+/// Reads what write_contact_state wrote, adding its histories to `histories` and, `with_ledger`,
+/// its ledger and reactions to `snapshot`'s; returns its night-owl count (0 without the ledger).
+/// Several processes' parts added together make the state of the whole run (a restart on
+/// another number of processes), the ledger added on one of them only.
+long add_contact_state(StateReader& in, ContactHistories& histories, ContactSnapshot& snapshot,
+                       std::size_t boundaries, bool with_ledger);
 
 /// Moves the histories of the contacts headed by the bodies `leaves` selects into `out`.
 void export_histories(ContactHistories& histories, const std::function<bool(int body)>& leaves,

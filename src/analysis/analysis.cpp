@@ -30,8 +30,6 @@ Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
 
 Analysis::~Analysis() = default;
 
-bool Analysis::decomposed() const { return decomposition_ && decomposition_->processes() > 1; }
-
 void Analysis::sample(AnalysisObserver& observer) {
   if (decomposition_) decomposition_->share_contact_snapshot(true);
   PhaseTimer timer(totals_.output_seconds);
@@ -44,8 +42,9 @@ double Analysis::step_start_time(int index) const {
 
 namespace {
 
-// 6: the output history (restart into the same folder) and the linear-solver fallbacks.
-constexpr const char* kCheckpointMagic = "polydem checkpoint 7";
+// 6: the output history (restart into the same folder) and the linear-solver fallbacks;
+// 8: the contact state in one part per process, with the bodies' owners.
+constexpr const char* kCheckpointMagic = "polydem checkpoint 8";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v :
@@ -88,11 +87,47 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   out.put(next_checkpoint_);
   write_totals(totals_, out);
   write_model_state(model_, out);
+  write_contact_checkpoint(out);
   energy_.write_state(out);
   StateWriter observer_state;  // length-prefixed: an observer that keeps no state skips it
   observer.write_state(observer_state);
   out.put(observer_state.bytes());
-  write_file_atomically(options_.checkpoint_path, sealed(out.bytes()), Durability::Synced);
+  if (options_.writes_checkpoints)
+    write_file_atomically(options_.checkpoint_path, sealed(out.bytes()), Durability::Synced);
+}
+
+// One part per process that wrote it, so that a restart on as many processes gives each its
+// own (bitwise) and one on another number adds them up.
+void Analysis::write_contact_checkpoint(StateWriter& out) {
+  out.put(model_.contact != nullptr);
+  if (!model_.contact) return;
+  std::vector<std::string> parts;
+  if (decomposition_) {
+    parts = decomposition_->contact_states();
+  } else {
+    StateWriter own;
+    model_.contact->write_state(own);
+    parts.push_back(own.bytes());
+  }
+  out.put(static_cast<std::int64_t>(parts.size()));
+  for (const std::string& part : parts) out.put(part);
+  out.put(decomposition_ ? decomposition_->placement() : std::string());
+}
+
+void Analysis::read_contact_checkpoint(StateReader& in, const std::string& checkpoint_file) {
+  if (in.boolean() != (model_.contact != nullptr))
+    in.fail("the checkpoint and the deck disagree on contact");
+  if (!model_.contact) return;
+  std::vector<std::string> parts(in.count(std::size_t{1} << 24));
+  if (parts.empty()) in.fail("the checkpoint holds no contact state");
+  for (std::string& part : parts) part = in.text();
+  const std::string placement = in.text();
+  if (decomposition_) {
+    decomposition_->restore(parts, placement, checkpoint_file);
+    decomposition_->share_contact_snapshot(false);  // the whole ledger, as after a step
+  } else {
+    read_contact_parts(*model_.contact, parts, true, checkpoint_file);
+  }
 }
 
 void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& observer) {
@@ -113,6 +148,7 @@ void Analysis::resume(const std::string& checkpoint_file, AnalysisObserver& obse
   for (int index = 0; index <= first_step_; ++index)
     apply_step_actions(model_, deck_.steps[static_cast<std::size_t>(index)]);
   read_model_state(model_, in);
+  read_contact_checkpoint(in, checkpoint_file);
   energy_.read_state(in, model_);
   StateReader observer_state(in.text(), checkpoint_file);
   if (!in.at_end()) in.fail("the checkpoint has trailing data");

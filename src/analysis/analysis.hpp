@@ -33,6 +33,9 @@ struct RunOptions {
   double progress_every = 0;    ///< s of wall time between progress records on stderr; 0: none
   double checkpoint_every = 0;  ///< s of simulated time between checkpoints; 0: none
   std::string checkpoint_path;  ///< where checkpoints go (replaced each time)
+  /// Whether this process writes the checkpoints (under domain decomposition every process
+  /// takes part in making one, process 0 writes it).
+  bool writes_checkpoints = true;
   std::uint64_t deck_fingerprint = 0;  ///< identifies the deck a checkpoint belongs to
 };
 
@@ -112,14 +115,12 @@ class Analysis {
   Analysis(Model& model, const DeckData& deck, RunOptions options);
   ~Analysis();
   RunTotals run(AnalysisObserver& observer);
-  /// Whether the run is split among processes by domain decomposition (each
-  /// holds only its own contacts' friction histories).
-  bool decomposed() const;
-
   /// Before run(): continue from a checkpoint written by a run of the same deck
   /// (model, contact, observer and step control as they were), so that the run
-  /// gives bitwise the results of the uninterrupted one. InputError for a file
-  /// that is no checkpoint of this deck.
+  /// gives bitwise the results of the uninterrupted one on as many processes as
+  /// wrote it; on another number of processes the bodies are partitioned afresh
+  /// (results then differ as partitions do, in the last digits). InputError for a
+  /// file that is no checkpoint of this deck. Under domain decomposition every process calls it.
   void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
 
   /// Where the analysis stands: its time, the index of the step it is in (or starts next)
@@ -142,6 +143,10 @@ class Analysis {
                          double previous_error);
   void write_checkpoint(AnalysisObserver& observer, int index, double next_dt,
                         double previous_error);
+  /// The contact part of a checkpoint: each process's contact state, and under domain
+  /// decomposition where the bodies were placed. Collective.
+  void write_contact_checkpoint(StateWriter& out);
+  void read_contact_checkpoint(StateReader& in, const std::string& checkpoint_file);
   double step_start_time(int index) const;
   /// A sample of the current state (under domain decomposition with every contact on process 0).
   void sample(AnalysisObserver& observer);

@@ -14,8 +14,10 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "contact/contact_set.hpp"
 #include "solvers/linear_solver_family.hpp"
@@ -52,6 +54,19 @@ class DomainDecomposition {
   /// After a commit: the whole contact snapshot, with every contact on
   /// process 0 when `for_output`.
   virtual void share_contact_snapshot(bool for_output) = 0;
+
+  // ---- checkpoints (collective) ----
+  /// Every process's contact state (ContactSet::write_state) in process order on process 0;
+  /// this process's alone elsewhere.
+  virtual std::vector<std::string> contact_states() = 0;
+  /// The bodies' owners and the load balance, for a restart on as many processes.
+  virtual std::string placement() = 0;
+  /// Continues from a checkpoint's contact states and placement, model.nodes read: on as many
+  /// processes as wrote it, each takes its own part and the owners are restored (bitwise);
+  /// on another number the bodies are partitioned afresh from their positions and each process
+  /// keeps the friction histories of its own pairs, process 0 the whole ledger.
+  virtual void restore(std::span<const std::string> contact_states, const std::string& placement,
+                       const std::string& checkpoint_file) = 0;
 
   /// JSON of the decomposition and of each process's share, on process 0 (empty elsewhere).
   virtual std::string report() = 0;

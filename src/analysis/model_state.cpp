@@ -37,8 +37,6 @@ void write_model_state(const Model& model, StateWriter& out) {
     out.put(rigid_node.reaction.force);
     out.put(rigid_node.reaction.moment);
   }
-  out.put(model.contact != nullptr);
-  if (model.contact) model.contact->write_state(out);
 }
 
 void read_model_state(Model& model, StateReader& in) {
@@ -52,9 +50,16 @@ void read_model_state(Model& model, StateReader& in) {
     rigid_node.reaction.force = in.vec3();
     rigid_node.reaction.moment = in.vec3();
   }
-  if (in.boolean() != (model.contact != nullptr))
-    in.fail("the checkpoint and the deck disagree on contact");
-  if (model.contact) model.contact->read_state(in);
+}
+
+void read_contact_parts(ContactSet& contact, std::span<const std::string> parts, bool with_ledgers,
+                        const std::string& source) {
+  contact.clear_state();
+  for (const std::string& bytes : parts) {
+    StateReader part(bytes, source);
+    contact.add_state(part, with_ledgers);
+    if (!part.at_end()) part.fail("a process's contact state has trailing data");
+  }
 }
 
 }  // namespace polydem

@@ -57,8 +57,9 @@ RunOptions run_options(const RunArguments& args, bool reports, const std::filesy
   const bool terminal = isatty(STDERR_FILENO) != 0;
   options.progress = talks && terminal;
   options.progress_every = talks && !terminal ? args.progress_every : 0.0;
-  options.checkpoint_every = reports ? args.checkpoint_every : 0.0;
+  options.checkpoint_every = args.checkpoint_every;  // every process takes part in one
   options.checkpoint_path = (out / "checkpoint.bin").string();
+  options.writes_checkpoints = reports;
   options.deck_fingerprint = fingerprint(echo);
   return options;
 }
@@ -107,13 +108,6 @@ int run_deck(const RunArguments& args) {
   AnalysisObserver& observer = output ? *output : no_output;
   Analysis analysis(model, deck, run_options(args, reports, out, echo),
                     make_domain_decomposition(model, deck));
-  // A checkpoint is one process's state: under domain decomposition it would
-  // lack the other processes' friction histories and energy ledger.
-  if (analysis.decomposed() && (args.checkpoint_every > 0 || !args.restart.empty()))
-    throw InputError(
-        "--checkpoint-every and --restart are not supported yet when domain decomposition splits "
-        "the run among several MPI processes (every step with linear_solver: petsc); run on one "
-        "process or with a SuiteSparse solver");
   if (!args.restart.empty()) analysis.resume(args.restart, observer);
   if (output && !output->restart_note().empty())
     std::cerr << "polydem: note: " << output->restart_note() << "\n";

@@ -14,9 +14,8 @@ usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2
   every accepted step) agrees alike, and the output samples listed in
   results.pvd and contacts.pvd are the reference's;
 - decomposition.json shows the split really happened: N ranks, each owning
-  bodies and seeing ghosts, and the owners repartitioned as the bodies moved;
-- --checkpoint-every on N ranks is refused (exit 2, one message): a
-  checkpoint would hold one rank's friction histories only.
+  bodies and seeing ghosts, and the owners repartitioned as the bodies moved.
+Checkpoints on N ranks: check_mpi_restart.py.
 """
 import argparse
 import csv
@@ -25,7 +24,7 @@ import os
 import re
 import sys
 
-from check_mpi_run import TOLERANCE, call, differences, fail, run, with_step_keys
+from check_mpi_run import TOLERANCE, differences, fail, run, with_step_keys
 
 TIMEOUT = 240  # s per run
 
@@ -119,10 +118,6 @@ def main():
     if found:
         fail(f"{label} differ from the serial run: " + "; ".join(found[:5]))
     report = check_decomposition(mpi_out, args.ranks)
-    result = call(mpirun + [polydem, "run", petsc_deck, "--out", os.path.join(work, "checkpoint"),
-                            "--checkpoint-every", "0.05", "--quiet"])
-    if result.returncode != 2 or result.stderr.count("polydem: error: --checkpoint-every") != 1:
-        fail(f"--checkpoint-every on {label}: exit {result.returncode}: {result.stderr!r}")
     owned = [int(r["owned_bodies"]) for r in report["per_rank"]]
     print(f"ok: {label} (owning {owned} bodies at the end, {report['repartitions']} partitions) "
           f"match the serial run within {TOLERANCE}")

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "solvers/parallel_runtime.hpp"
+#include "src/analysis/model_state.hpp"
 #include "src/parallel/mpi/collectives.hpp"
 #include "src/parallel/mpi/contact_exchange.hpp"
 #include "src/parallel/mpi/equation_partition.hpp"
@@ -40,10 +41,18 @@ class MpiDomainDecomposition final : public DomainDecomposition {
   StepVerdict agreed(StepVerdict own) override { return agreed_verdict(own); }
   std::string first_problem(const std::string& own) override { return polydem::first_problem(own); }
   void share_contact_snapshot(bool for_output) override;
+  std::vector<std::string> contact_states() override;
+  std::string placement() override;
+  void restore(std::span<const std::string> contact_states, const std::string& placement,
+               const std::string& checkpoint_file) override;
   std::string report() override;
 
  private:
   void follow_owners();
+  /// Drops the friction histories of the pairs other processes head (they hold them too).
+  void keep_own_histories();
+  /// The owners and balance a placement() wrote; InputError when they do not fit the model.
+  void read_placement(const std::string& placement, const std::string& checkpoint_file);
 
   Model& model_;
   BodyOwnership ownership_;
@@ -62,12 +71,15 @@ MpiDomainDecomposition::MpiDomainDecomposition(Model& model) : model_(model) {
   ownership_.ranks = parallel::size();
   balancer_.partition(ownership_, model_);
   if (model_.contact) {
-    // Every process held every friction history so far: each keeps its own.
-    StateWriter others;
-    model_.contact->export_histories([&](int body) { return !ownership_.owns(body); }, others);
+    keep_own_histories();  // every process held every friction history so far
     model_.contact->set_partition(&ghosts_);
   }
   equations_.renumber(model_);
+}
+
+void MpiDomainDecomposition::keep_own_histories() {
+  StateWriter others;
+  model_.contact->export_histories([&](int body) { return !ownership_.owns(body); }, others);
 }
 
 void MpiDomainDecomposition::follow_owners() {
@@ -100,6 +112,56 @@ bool MpiDomainDecomposition::begin_time_step(const StepContext& ctx) {
 void MpiDomainDecomposition::share_contact_snapshot(bool for_output) {
   if (!model_.contact) return;
   model_.contact->set_whole_snapshot(whole_snapshot(model_.contact->own_snapshot(), for_output));
+}
+
+std::vector<std::string> MpiDomainDecomposition::contact_states() {
+  StateWriter own;
+  model_.contact->write_state(own);
+  if (ownership_.rank != 0) {
+    collective::gather_on_first(own.bytes());
+    return {own.bytes()};
+  }
+  return collective::gather_on_first(own.bytes());
+}
+
+std::string MpiDomainDecomposition::placement() {
+  StateWriter out;
+  out.put(static_cast<std::int64_t>(ownership_.ranks));
+  for (const int owner : ownership_.owner) out.put(static_cast<std::int64_t>(owner));
+  balancer_.write_state(ownership_, model_, out);
+  return out.bytes();
+}
+
+void MpiDomainDecomposition::read_placement(const std::string& placement,
+                                            const std::string& checkpoint_file) {
+  StateReader in(placement, checkpoint_file);
+  if (static_cast<int>(in.integer()) != ownership_.ranks) in.fail("another number of processes");
+  std::vector<int> owner(model_.bodies.size());
+  for (int& o : owner) o = static_cast<int>(in.count(static_cast<std::size_t>(ownership_.ranks)));
+  balancer_.read_state(in, model_.bodies.size());
+  if (!in.at_end()) in.fail("the bodies' placement has trailing data");
+  ownership_.owner = std::move(owner);
+  ++ownership_.revision;
+}
+
+// On as many processes: each its own part and the owners as they were, so the run goes on
+// bitwise. On another number (one included): every part's histories on every process, the
+// ledgers on process 0 (the ledger is summed over the processes), and new owners.
+void MpiDomainDecomposition::restore(std::span<const std::string> contact_states,
+                                     const std::string& placement,
+                                     const std::string& checkpoint_file) {
+  const bool as_written =
+      !placement.empty() && contact_states.size() == static_cast<std::size_t>(ownership_.ranks);
+  if (as_written) {
+    read_placement(placement, checkpoint_file);
+    read_contact_parts(*model_.contact, contact_states.subspan(ownership_.rank, 1), true,
+                       checkpoint_file);
+  } else {
+    read_contact_parts(*model_.contact, contact_states, ownership_.rank == 0, checkpoint_file);
+    balancer_.partition(ownership_, model_);
+  }
+  keep_own_histories();
+  equations_.renumber(model_);
 }
 
 std::string MpiDomainDecomposition::report() {

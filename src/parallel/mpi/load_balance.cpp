@@ -1,6 +1,7 @@
 #include "src/parallel/mpi/load_balance.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "src/parallel/coordinate_bisection.hpp"
 #include "src/parallel/mpi/collectives.hpp"
@@ -64,13 +65,30 @@ void LoadBalancer::partition(BodyOwnership& ownership, const Model& model) {
 }
 
 bool LoadBalancer::rebalance(BodyOwnership& ownership, const Model& model) {
-  const std::vector<double> own = body_weights(model);
+  const std::vector<double> own =
+      restored_weights_.empty() ? body_weights(model) : std::exchange(restored_weights_, {});
   double load = 0;
   for (std::size_t b = 0; b < own.size(); ++b)
     if (ownership.owns(static_cast<int>(b))) load += own[b];
   imbalance_ = load_imbalance(collective::gather(std::span<const double>(&load, 1)));
   if (imbalance_ <= tolerance_ * std::max(1.0, achieved_)) return false;
   return assign(ownership, model, gathered_weights(ownership, own));
+}
+
+void LoadBalancer::write_state(const BodyOwnership& ownership, const Model& model,
+                               StateWriter& out) const {
+  out.put(achieved_);
+  out.put(imbalance_);
+  out.put(static_cast<std::int64_t>(repartitions_));
+  for (const double weight : gathered_weights(ownership, body_weights(model))) out.put(weight);
+}
+
+void LoadBalancer::read_state(StateReader& in, std::size_t bodies) {
+  achieved_ = in.real();
+  imbalance_ = in.real();
+  repartitions_ = in.integer();
+  restored_weights_.resize(bodies);
+  for (double& weight : restored_weights_) weight = in.real();
 }
 
 }  // namespace polydem

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "src/analysis/model.hpp"
+#include "src/core/state_stream.hpp"
 #include "src/parallel/body_ownership.hpp"
 
 namespace polydem {
@@ -21,6 +22,11 @@ class LoadBalancer {
   bool rebalance(BodyOwnership& ownership, const Model& model);
 
   long repartitions() const { return repartitions_; }
+  /// What the balance remembers and every body's weight now (a checkpoint's; collective), so
+  /// that a restart on as many processes repartitions when the uninterrupted run would: its
+  /// contact pairs, which weigh the bodies, are made again only after the next check.
+  void write_state(const BodyOwnership& ownership, const Model& model, StateWriter& out) const;
+  void read_state(StateReader& in, std::size_t bodies);
   double imbalance() const { return imbalance_; }
 
  private:
@@ -30,6 +36,7 @@ class LoadBalancer {
   double achieved_ = 1;   ///< the imbalance the last partition reached
   double imbalance_ = 1;  ///< at the last check
   long repartitions_ = 0;
+  std::vector<double> restored_weights_;  ///< per body, for the first check after a restart
 };
 
 }  // namespace polydem
