@@ -6,11 +6,11 @@
 // residual of 1e-8 with the same Newton iterations (issue 30). Declared in
 // every build so that docs/deck.md is one file; a build without PETSc rejects
 // it where the deck names it.
-#include <sstream>
 #include <string>
 
 #include "solvers/direct_fallback.hpp"
 #include "solvers/iterative_stopping.hpp"
+#include "solvers/krylov_options.hpp"
 #include "solvers/linear_solver_family.hpp"
 #include "solvers/umfpack_solver.hpp"
 #if POLYDEM_WITH_PETSC
@@ -37,11 +37,13 @@ void add_method_keys(ObjectSchema& schema) {
                 "The Krylov method: restarted GMRES, or BiCGStab (short recurrences, no restart).")
       .with_default(std::string("gmres"));
   schema
-      .add_enum("preconditioner", {"ilu", "block_jacobi", "jacobi"},
-                "ILU(0) of the tangent, rebuilt at every Newton iteration (PETSc's block Jacobi "
-                "with one block, ILU(0) inside it); block_jacobi: the inverse of each body's "
-                "6×6 diagonal block (PETSc's vpbjacobi, the blocks found from the pattern); or "
-                "the diagonal (Jacobi).")
+      .add_enum("preconditioner", {"ilu", "asm", "gamg", "block_jacobi", "jacobi"},
+                "ILU(0) of the tangent, rebuilt at every Newton iteration (PETSc's block Jacobi, "
+                "one block per MPI rank, ILU(0) inside it); asm: additive Schwarz, each rank's "
+                "block grown by one layer of its neighbours' equations, ILU(0) inside; gamg: "
+                "PETSc's algebraic multigrid; block_jacobi: the inverse of each body's 6×6 "
+                "diagonal block (PETSc's vpbjacobi, the blocks found from the pattern); or the "
+                "diagonal (Jacobi).")
       .with_default(std::string("ilu"));
   schema.add_integer("restart", "GMRES's restart length (Krylov vectors kept).")
       .with_default(50LL)
@@ -53,8 +55,9 @@ ObjectSchema krylov_params() {
       "krylov",
       "PETSc's Krylov solvers in this process (builds with PETSc only), preconditioned on the "
       "right so that the tolerance bounds the true residual. A solve that does not converge, or "
-      "whose preconditioner fails, is done again by UMFPACK; summary.json counts them "
-      "(`linear_solver_fallbacks`)."};
+      "whose preconditioner fails, is done again by UMFPACK (under domain decomposition by LU "
+      "with MUMPS); summary.json counts them (`linear_solver_fallbacks`). With every step on "
+      "krylov or petsc, `mpirun -np N` splits the bodies and contacts among the ranks."};
   add_method_keys(schema);
   add_stopping_keys(schema, 1000LL);
   schema
@@ -69,23 +72,15 @@ ObjectSchema krylov_params() {
 }
 
 #if POLYDEM_WITH_PETSC
-// Right preconditioning with the unpreconditioned norm: the tolerance is on the
-// residual Newton sees, not on one scaled by the preconditioner.
-std::string preconditioner_options(const std::string& name) {
-  if (name == "ilu") return " -pc_type bjacobi -sub_pc_type ilu";
-  if (name == "block_jacobi") return " -pc_type vpbjacobi";
-  return " -pc_type jacobi";
-}
-
-std::string petsc_options(const ParamSet& set) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "-ksp_type " << set.string("method");
-  if (set.string("method") == "gmres") out << " -ksp_gmres_restart " << set.integer("restart");
-  out << " -ksp_pc_side right -ksp_norm_type unpreconditioned -ksp_rtol "
-      << set.real("relative_tolerance") << " -ksp_max_it " << set.integer("max_iterations")
-      << preconditioner_options(set.string("preconditioner")) << " " << set.string("options");
-  return out.str();
+KrylovOptions krylov_options(const ParamSet& set) {
+  KrylovOptions krylov;
+  krylov.method = set.string("method");
+  krylov.restart = set.integer("restart");
+  krylov.relative_tolerance = set.real("relative_tolerance");
+  krylov.max_iterations = set.integer("max_iterations");
+  krylov.preconditioner = set.string("preconditioner");
+  krylov.further = set.string("options");
+  return krylov;
 }
 #endif
 
@@ -93,9 +88,14 @@ LinearSolverChoice choose_krylov([[maybe_unused]] const ParamSet& set) {
   LinearSolverChoice choice{
       set.schema, {}, {}, true, set.at("options").mark, set.key_path("options")};
 #if POLYDEM_WITH_PETSC
-  const std::string options = petsc_options(set);
+  const std::string options = petsc_krylov_options(krylov_options(set));
   choice.make = [options] {
     return with_direct_fallback(make_petsc_linear_solver(options), make_umfpack_solver());
+  };
+  // Split among the ranks (docs/parallel.md), LU with MUMPS takes a failed solve over.
+  choice.make_distributed = [options](const DistributedEquations& equations) {
+    return with_direct_fallback(make_distributed_petsc_solver(options, equations),
+                                make_distributed_petsc_solver("", equations));
   };
 #endif
   return choice;

@@ -80,6 +80,9 @@ class PetscLinearSolver final : public LinearSolver {
 
  private:
   void configure(std::string_view options);
+  /// A KSP made afresh from the options; within a ScopedOptions of them (a push of the
+  /// options already pushed would lose PETSc's default options).
+  void make_ksp();
   void report_unused_options();
 
   std::unique_ptr<PetscLayout> layout_;
@@ -89,6 +92,7 @@ class PetscLinearSolver final : public LinearSolver {
   VecHandle rhs_;
   VecHandle solution_;
   bool last_factorization_failed_ = false;
+  bool rebuilds_each_factorization_ = false;  ///< the preconditioner is GAMG
   bool unused_options_reported_ = false;
   double own_tolerance_ = 0;        ///< the relative tolerance the options set
   double requested_tolerance_ = 0;  ///< set_relative_tolerance's; 0: own_tolerance_
@@ -108,12 +112,24 @@ void PetscLinearSolver::configure(std::string_view options) {
   petsc_check(PetscOptionsCreate(options_.replace()), "PetscOptionsCreate");
   petsc_check(PetscOptionsInsertString(options_.get(), std::string(options).c_str()),
               "PetscOptionsInsertString");
-  ScopedOptions scope(options_.get());
+  {
+    ScopedOptions scope(options_.get());
+    make_ksp();
+  }
+  petsc_check(KSPGetTolerances(ksp_.get(), &own_tolerance_, nullptr, nullptr, nullptr),
+              "KSPGetTolerances");
+  PC pc = nullptr;
+  petsc_check(KSPGetPC(ksp_.get(), &pc), "KSPGetPC");
+  PetscBool gamg = PETSC_FALSE;
+  petsc_check(PetscObjectTypeCompare(reinterpret_cast<PetscObject>(pc), PCGAMG, &gamg),
+              "PetscObjectTypeCompare");
+  rebuilds_each_factorization_ = gamg == PETSC_TRUE;
+}
+
+void PetscLinearSolver::make_ksp() {
   petsc_check(KSPCreate(PETSC_COMM_WORLD, ksp_.replace()), "KSPCreate");
   set_default_method(ksp_.get());
   petsc_check(KSPSetFromOptions(ksp_.get()), "KSPSetFromOptions");
-  petsc_check(KSPGetTolerances(ksp_.get(), &own_tolerance_, nullptr, nullptr, nullptr),
-              "KSPGetTolerances");
 }
 
 void PetscLinearSolver::analyze(const SparseMatrix& matrix) {
@@ -127,7 +143,12 @@ void PetscLinearSolver::analyze(const SparseMatrix& matrix) {
 bool PetscLinearSolver::factorize(const SparseMatrix& matrix) {
   layout_->copy_values(matrix, matrix_.get());
   ScopedOptions scope(options_.get());
-  if (last_factorization_failed_) {
+  if (rebuilds_each_factorization_) {
+    // GAMG's coarse levels follow the values (the aggregates change with the
+    // tangent), and PETSc 3.18's coarse solvers, even reset, refuse new sizes.
+    make_ksp();
+    petsc_check(KSPSetOperators(ksp_.get(), matrix_.get(), matrix_.get()), "KSPSetOperators");
+  } else if (last_factorization_failed_) {
     // PETSc 3.18's MUMPS interface skips every numeric factorisation after a
     // failed one (its error code stays set): start the factorisation afresh.
     petsc_check(KSPReset(ksp_.get()), "KSPReset");

@@ -3,11 +3,12 @@
 linear_solver: petsc against the serial run of the same deck with SuiteSparse.
 
 usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2,..] [--ranks N]
+                                  [--solver YAML]
 
 - DECK runs serially as written (--end-time, when given, replaces the steps'
   end_time values, one per step): the reference;
-- with `linear_solver: petsc` added to every step it runs under MPIEXEC -np N
-  (default 2), which splits the bodies among the ranks;
+- with `linear_solver: petsc` (or --solver's value) added to every step it runs
+  under MPIEXEC -np N (default 2), which splits the bodies among the ranks;
 - summary.json agrees with the reference within 1e-8 relative to
   max(|value|, 1) (wall times and the deck path aside), counts exactly;
 - every row of monitor.csv (energies, momenta, contact counts, reactions at
@@ -89,6 +90,7 @@ def main():
         parser.add_argument(name)
     parser.add_argument("--end-time")
     parser.add_argument("--ranks", type=int, default=2)
+    parser.add_argument("--solver", default="petsc")
     args = parser.parse_args()
     polydem, work = args.polydem, args.work
     os.makedirs(work, exist_ok=True)
@@ -101,7 +103,7 @@ def main():
     with open(serial_deck, "w") as f:
         f.write(deck_text)
     with open(petsc_deck, "w") as f:
-        f.write(with_step_keys(deck_text, ["linear_solver: petsc"]))
+        f.write(with_step_keys(deck_text, [f"linear_solver: {args.solver}"]))
 
     serial_out = os.path.join(work, "serial_suitesparse")
     mpi_out = os.path.join(work, f"mpi{args.ranks}_petsc")
