@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""The distributed linear solve: one deck under domain decomposition with each PETSc
+method, at each rank count, one run after the other in one session (issue 29: the
+preconditioned Krylov back end across ranks, chosen by a measured rule).
+
+usage: benchmarks/distributed_solvers.py MPIEXEC POLYDEM DECK OUTDIR [--ranks 1,2]
+                                         [--methods mumps,petsc,asm,gamg] [--end-time T]
+
+Methods, each set as every step's linear_solver (the deck's own lines removed):
+  mumps  LU with MUMPS alone: {petsc: {options: "-ksp_type preonly -pc_type lu ..."}}
+  petsc  `linear_solver: petsc` without options: GMRES(50), block Jacobi with ILU(0) in
+         each rank's block, LU with MUMPS for a solve it fails
+  asm    {krylov: {preconditioner: asm}}: additive Schwarz, overlap 1, ILU(0)
+  gamg   {krylov: {preconditioner: gamg}}: PETSc's algebraic multigrid
+--end-time cuts the deck's steps at T. Ranks beyond the cores yield when idle
+(`--mca mpi_yield_when_idle 1`). Prints per run: accepted steps, Newton iterations,
+linear-solver fallbacks, summary.json's wall seconds of the linear solve and of the
+run (rank 0's), and the CPU seconds of all ranks per body and Newton iteration.
+"""
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from thread_scaling import cut_steps  # noqa: E402
+
+METHODS = {
+    "mumps": '{petsc: {options: "-ksp_type preonly -pc_type lu -pc_factor_mat_solver_type mumps"}}',
+    "petsc": "petsc",
+    "asm": "{krylov: {preconditioner: asm}}",
+    "gamg": "{krylov: {preconditioner: gamg}}",
+}
+
+
+def with_solver(text, solver):
+    """Every step's linear_solver replaced by `solver` (block style decks)."""
+    out, in_steps = [], False
+    for line in text.splitlines():
+        if re.match(r"^[a-z_]+:", line):
+            in_steps = line.startswith("steps:")
+        if in_steps and re.match(r"^ +linear_solver:", line):
+            continue
+        out.append(line)
+        if in_steps and line.startswith("  - name:"):
+            out.append(f"    linear_solver: {solver}")
+    return "\n".join(out) + "\n"
+
+
+def timed_run(mpiexec, ranks, polydem, deck, out):
+    command = [mpiexec, "-np", str(ranks), "--allow-run-as-root", "--oversubscribe"]
+    if ranks > (os.cpu_count() or 1):
+        command += ["--mca", "mpi_yield_when_idle", "1"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    result = subprocess.run(command + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"],
+                            capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if result.returncode not in (0, 4):
+        sys.exit(f"distributed_solvers.py: {deck} on {ranks} ranks exited {result.returncode}: "
+                 f"{result.stderr}")
+    with open(os.path.join(out, "summary.json")) as f:
+        return wall, cpu, json.load(f)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("mpiexec", "polydem", "deck", "outdir"):
+        parser.add_argument(name)
+    parser.add_argument("--ranks", default="1,2")
+    parser.add_argument("--methods", default="mumps,petsc,asm,gamg")
+    parser.add_argument("--end-time", type=float)
+    args = parser.parse_args()
+    os.makedirs(args.outdir, exist_ok=True)
+    with open(args.deck) as f:
+        text = cut_steps(f.read(), args.end_time)
+    deck_dir = os.path.dirname(os.path.abspath(args.deck))
+    print("| method | ranks | steps | Newton its | fallbacks | linear solve (s) | run (s) | "
+          "CPU per body and iteration (µs) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for method in args.methods.split(","):
+        deck = os.path.join(deck_dir, f".distributed_{method}.yaml")  # relative paths keep working
+        with open(deck, "w") as f:
+            f.write(with_solver(text, METHODS[method]))
+        try:
+            for ranks in [int(r) for r in args.ranks.split(",")]:
+                out = os.path.join(args.outdir, f"{method}_{ranks}")
+                _, cpu, summary = timed_run(args.mpiexec, ranks, args.polydem, deck, out)
+                totals, seconds = summary["totals"], summary["wall_seconds"]
+                per = 1e6 * cpu / (len(summary["bodies"]) * max(totals["newton_iterations"], 1))
+                print(f"| {method} | {ranks} | {totals['accepted_steps']} | {totals['newton_iterations']} | "
+                      f"{totals['linear_solver_fallbacks']} | {seconds['linear_solve']:.2f} | "
+                      f"{seconds['total']:.2f} | {per:.1f} |", flush=True)
+        finally:
+            os.remove(deck)
+
+
+if __name__ == "__main__":
+    main()
