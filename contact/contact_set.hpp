@@ -146,6 +146,10 @@ class ContactSet final {
   void read_state(StateReader& in);
   /// No histories, a zero ledger and no night owls: what add_state adds to.
   void clear_state();
+  /// An empty snapshot (no contacts, a zero ledger and reactions), the histories kept: a
+  /// process whose contacts and share of the ledger another process holds (snapshots are
+  /// summed over the processes).
+  void clear_snapshot();
   /// Adds what write_state wrote: its histories, and `with_ledger` its ledger, reactions and
   /// night-owl count. The parts of several processes' checkpoints added together, the
   /// ledgers on one process only, continue the run on another number of processes.

@@ -18,6 +18,8 @@ namespace polydem {
 /// count.
 void write_contact_state(StateWriter& out, const ContactHistories& histories,
                          const ContactSnapshot& snapshot, std::size_t boundaries, long night_owls);
+/// Zeroes `snapshot`'s ledger (stored energy, dissipation, switching, boundary work) and reactions.
+void clear_contact_ledger(ContactSnapshot& snapshot, std::size_t boundaries);
 /// Empties `histories` and zeroes `snapshot`'s ledger and reactions.
 void clear_contact_state(ContactHistories& histories, ContactSnapshot& snapshot,
                          std::size_t boundaries);

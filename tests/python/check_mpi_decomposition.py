@@ -3,7 +3,7 @@
 linear_solver: petsc against the serial run of the same deck with SuiteSparse.
 
 usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2,..] [--ranks N]
-                                  [--solver YAML]
+                                  [--solver YAML] [--min-partitions 2] [--energy-tests]
 
 - DECK runs serially as written (--end-time, when given, replaces the steps'
   end_time values, one per step): the reference;
@@ -15,7 +15,13 @@ usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2
   every accepted step) agrees alike, and the output samples listed in
   results.pvd and contacts.pvd are the reference's;
 - decomposition.json shows the split really happened: N ranks, each owning
-  bodies and seeing ghosts, and the owners repartitioned as the bodies moved.
+  bodies and seeing ghosts, and the owners repartitioned as the bodies moved
+  (at least --min-partitions partitions, the first included).
+- with --energy-tests, the deck again with the energy tests at their defaults
+  (energy_gain_tolerance 1e-3, relative_energy_tolerance 5e-5 where the deck turns
+  them off), serially and on N ranks: both complete, and their energy ledgers end
+  within 1e-6 of the energy moved (the steps themselves may differ: the tests set
+  Δt from a small difference of large energies).
 Checkpoints on N ranks: check_mpi_restart.py.
 """
 import argparse
@@ -69,7 +75,7 @@ def samples(out, name):
         return re.findall(r'timestep="([^"]*)"', f.read())
 
 
-def check_decomposition(out, count):
+def check_decomposition(out, count, min_partitions):
     with open(os.path.join(out, "decomposition.json")) as f:
         report = json.load(f)
     ranks = report["per_rank"]
@@ -79,9 +85,33 @@ def check_decomposition(out, count):
         if rank["owned_bodies"] < 1 or rank["ghost_bodies_per_step"] <= 0:
             fail(f"decomposition.json: rank {k} owns {rank['owned_bodies']} bodies and sees "
                  f"{rank['ghost_bodies_per_step']} ghosts per step")
-    if report["repartitions"] < 2:
-        fail(f"decomposition.json: {report['repartitions']} partitions, expected the owners to move")
+    if report["repartitions"] < min_partitions:
+        fail(f"decomposition.json: {report['repartitions']} partitions, expected at least {min_partitions}")
     return report
+
+
+def with_energy_tests(deck_text):
+    """The deck with the energy tests it turns off at their defaults."""
+    text = re.sub(r"(energy_gain_tolerance:\s*)0\b(?![.e])", r"\g<1>1.0e-3", deck_text)
+    return re.sub(r"(relative_energy_tolerance:\s*)0\b(?![.e])", r"\g<1>5.0e-5", text)
+
+
+def check_energy_tests(args, deck_text, mpirun, label):
+    text = with_energy_tests(deck_text)
+    serial_deck = os.path.join(args.work, "serial_energy.yaml")
+    petsc_deck = os.path.join(args.work, "petsc_energy.yaml")
+    with open(serial_deck, "w") as f:
+        f.write(text)
+    with open(petsc_deck, "w") as f:
+        f.write(with_step_keys(text, [f"linear_solver: {args.solver}"]))
+    serial = run([args.polydem, "run", serial_deck], os.path.join(args.work, "serial_energy"),
+                 "serial, energy tests on", TIMEOUT)
+    ranks = run(mpirun + [args.polydem, "run", petsc_deck], os.path.join(args.work, "mpi_energy"),
+                f"{label}, energy tests on", TIMEOUT)
+    a, b = serial["energy"], ranks["energy"]
+    if abs(a["balance_error"] - b["balance_error"]) > 1e-6 * max(a["moved"], 1.0):
+        fail(f"{label}, energy tests on: balance error {b['balance_error']!r} against the serial "
+             f"{a['balance_error']!r} (moved {a['moved']!r})")
 
 
 def main():
@@ -91,6 +121,8 @@ def main():
     parser.add_argument("--end-time")
     parser.add_argument("--ranks", type=int, default=2)
     parser.add_argument("--solver", default="petsc")
+    parser.add_argument("--min-partitions", type=int, default=2)
+    parser.add_argument("--energy-tests", action="store_true")
     args = parser.parse_args()
     polydem, work = args.polydem, args.work
     os.makedirs(work, exist_ok=True)
@@ -119,7 +151,9 @@ def main():
             found.append(f"{name}: the samples differ")
     if found:
         fail(f"{label} differ from the serial run: " + "; ".join(found[:5]))
-    report = check_decomposition(mpi_out, args.ranks)
+    report = check_decomposition(mpi_out, args.ranks, args.min_partitions)
+    if args.energy_tests:
+        check_energy_tests(args, deck_text, mpirun, label)
     owned = [int(r["owned_bodies"]) for r in report["per_rank"]]
     print(f"ok: {label} (owning {owned} bodies at the end, {report['repartitions']} partitions) "
           f"match the serial run within {TOLERANCE}")

@@ -71,8 +71,14 @@ MpiDomainDecomposition::MpiDomainDecomposition(Model& model) : model_(model) {
   ownership_.ranks = parallel::size();
   balancer_.partition(ownership_, model_);
   if (model_.contact) {
-    keep_own_histories();  // every process held every friction history so far
+    // Every process built the whole model: it holds every friction history and the
+    // snapshot of every contact of the initial state (its stored energy, reactions).
+    // Each keeps its own histories, and process 0 the snapshot, so that the sums over
+    // the processes (the ledger's steps, the energy account, the output) count it once.
+    keep_own_histories();
+    if (ownership_.rank != 0) model_.contact->clear_snapshot();
     model_.contact->set_partition(&ghosts_);
+    share_contact_snapshot(true);
   }
   equations_.renumber(model_);
 }
