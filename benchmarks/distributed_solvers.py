@@ -18,16 +18,13 @@ linear-solver fallbacks, summary.json's wall seconds of the linear solve and of 
 run (rank 0's), and the CPU seconds of all ranks per body and Newton iteration.
 """
 import argparse
-import json
 import os
-import re
-import resource
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from thread_scaling import cut_steps  # noqa: E402
+import timed_runs  # noqa: E402
+from thread_scaling import cut_steps, with_solver  # noqa: E402
+from timed_runs import mpirun  # noqa: E402
 
 METHODS = {
     "mumps": '{petsc: {options: "-ksp_type preonly -pc_type lu -pc_factor_mat_solver_type mumps"}}',
@@ -37,36 +34,9 @@ METHODS = {
 }
 
 
-def with_solver(text, solver):
-    """Every step's linear_solver replaced by `solver` (block style decks)."""
-    out, in_steps = [], False
-    for line in text.splitlines():
-        if re.match(r"^[a-z_]+:", line):
-            in_steps = line.startswith("steps:")
-        if in_steps and re.match(r"^ +linear_solver:", line):
-            continue
-        out.append(line)
-        if in_steps and line.startswith("  - name:"):
-            out.append(f"    linear_solver: {solver}")
-    return "\n".join(out) + "\n"
-
-
 def timed_run(mpiexec, ranks, polydem, deck, out):
-    command = [mpiexec, "-np", str(ranks), "--allow-run-as-root", "--oversubscribe"]
-    if ranks > (os.cpu_count() or 1):
-        command += ["--mca", "mpi_yield_when_idle", "1"]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run(command + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"],
-                            capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if result.returncode not in (0, 4):
-        sys.exit(f"distributed_solvers.py: {deck} on {ranks} ranks exited {result.returncode}: "
-                 f"{result.stderr}")
-    with open(os.path.join(out, "summary.json")) as f:
-        return wall, cpu, json.load(f)
+    command = mpirun(mpiexec, ranks) + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"]
+    return timed_runs.timed_run(command, out, f"{deck} on {ranks} ranks")
 
 
 def main():

@@ -13,13 +13,12 @@ seconds in contact, assembly and the linear solve, Newton iterations, and whethe
 final state is bitwise the first thread count's (it must be).
 """
 import argparse
-import json
 import os
 import re
-import resource
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timed_runs  # noqa: E402
 
 
 def cut_steps(text, end_time):
@@ -70,12 +69,15 @@ def cut_steps(text, end_time):
 
 
 def with_solver(text, solver):
+    """Every step's linear_solver replaced by `solver` (block style decks); `deck`: as it is."""
     if solver == "deck":
         return text
     out, in_steps = [], False
     for line in text.splitlines():
         if re.match(r"^[a-z_]+:", line):
             in_steps = line.startswith("steps:")
+        if in_steps and re.match(r"^ +linear_solver:", line):
+            continue
         out.append(line)
         if in_steps and line.startswith("  - name:"):
             out.append(f"    linear_solver: {solver}")
@@ -83,18 +85,8 @@ def with_solver(text, solver):
 
 
 def timed_run(polydem, deck, out, threads):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run([polydem, "run", deck, "--out", out, "--quiet", "--threads",
-                             str(threads)], capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if result.returncode not in (0, 4):
-        sys.exit(f"thread_scaling.py: {deck} on {threads} threads exited {result.returncode}: "
-                 f"{result.stderr}")
-    with open(os.path.join(out, "summary.json")) as f:
-        return wall, cpu, json.load(f)
+    return timed_runs.timed_run([polydem, "run", deck, "--out", out, "--quiet", "--threads", str(threads)],
+                                out, f"{deck} on {threads} threads")
 
 
 def main():

@@ -24,12 +24,12 @@ efficiency (CPU per body and step at one rank over that at P ranks) and rank 0's
 resident memory (summary.json).
 """
 import argparse
-import json
 import os
-import resource
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import timed_runs  # noqa: E402
+from timed_runs import mpirun  # noqa: E402
 
 EDGE = 0.1
 SPACING = 0.103  # side by side: 3 mm apart, beyond the skin
@@ -88,20 +88,8 @@ def write_bed(folder, length, layers, steps):
 
 
 def timed_run(mpiexec, ranks, polydem, deck, out):
-    command = [mpiexec, "-np", str(ranks), "--allow-run-as-root", "--oversubscribe"]
-    if ranks > (os.cpu_count() or 1):
-        command += ["--mca", "mpi_yield_when_idle", "1"]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    result = subprocess.run(command + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"],
-                            capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    if result.returncode not in (0, 4):
-        sys.exit(f"weak_scaling.py: {ranks} ranks exited {result.returncode}: {result.stderr}")
-    with open(os.path.join(out, "summary.json")) as f:
-        return wall, cpu, json.load(f)
+    command = mpirun(mpiexec, ranks) + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"]
+    return timed_runs.timed_run(command, out, f"{deck} on {ranks} ranks")
 
 
 def main():

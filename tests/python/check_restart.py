@@ -28,6 +28,25 @@ def run(args):
     return subprocess.run(args, capture_output=True, text=True, timeout=600)
 
 
+def check_bitwise_continuation(full, resumed_dir, label):
+    """The restarted run in `resumed_dir` ends bitwise where the uninterrupted one (its
+    summary `full`) does, with the same counts, having continued mid-run; returns the
+    restarted run's monitor rows."""
+    with open(os.path.join(resumed_dir, "summary.json")) as f:
+        resumed = json.load(f)
+    for x, y in zip(full["bodies"], resumed["bodies"]):
+        if x != y:
+            fail(f"{label}: final states differ: {y} vs {x}")
+    for key in ("accepted_steps", "rejected_steps", "newton_iterations"):
+        if full["totals"][key] != resumed["totals"][key]:
+            fail(f"{label}: totals.{key}: {resumed['totals'][key]} vs {full['totals'][key]}")
+    with open(os.path.join(resumed_dir, "monitor.csv")) as f:
+        rows = sum(1 for _ in f) - 1
+    if not 0 < rows < full["totals"]["accepted_steps"]:
+        fail(f"{label} wrote {rows} monitor rows; it should have continued mid-run")
+    return rows
+
+
 def main():
     polydem, deck, work, every = sys.argv[1:5]
     full, resumed = os.path.join(work, "full"), os.path.join(work, "resumed")
@@ -41,19 +60,7 @@ def main():
         fail(f"restarted run exited {result.returncode}: {result.stderr}")
     with open(os.path.join(full, "summary.json")) as f:
         a = json.load(f)
-    with open(os.path.join(resumed, "summary.json")) as f:
-        b = json.load(f)
-    if a["bodies"] != b["bodies"]:
-        for x, y in zip(a["bodies"], b["bodies"]):
-            if x != y:
-                fail(f"final states differ: {x} vs {y}")
-    for key in ("accepted_steps", "rejected_steps", "newton_iterations"):
-        if a["totals"][key] != b["totals"][key]:
-            fail(f"totals.{key}: {a['totals'][key]} vs {b['totals'][key]}")
-    with open(os.path.join(resumed, "monitor.csv")) as f:
-        resumed_rows = sum(1 for _ in f) - 1
-    if not 0 < resumed_rows < a["totals"]["accepted_steps"]:
-        fail(f"the restarted run wrote {resumed_rows} monitor rows; it should have continued mid-run")
+    resumed_rows = check_bitwise_continuation(a, resumed, "the restarted run")
 
     other = os.path.join(work, "other.yaml")
     with open(deck) as f:
