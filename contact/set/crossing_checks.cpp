@@ -51,8 +51,10 @@ bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
       crossing = crossing || *near;
       continue;
     }
-    // On a partition a pair may be searched by another process: no element says nothing.
-    if (!element && !partitioned && unfound_pair_apart(ctx, named)) continue;
+    // No element: the step's search found no candidates within its reach. The pairs here are
+    // this process's (a partition's overlapping_bodies lists the pairs its own bodies head,
+    // which its search covers, ghosts included), so that holds on a partition too.
+    if (!element && unfound_pair_apart(ctx, named)) continue;
     const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
     const SearchObject& b = id.boundary >= 0
                                 ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
