@@ -134,9 +134,12 @@ void PetscLinearSolver::make_ksp() {
 
 void PetscLinearSolver::analyze(const SparseMatrix& matrix) {
   layout_->analyze(matrix, matrix_, rhs_, solution_);
-  // Under domain decomposition a new pattern may come with new row blocks,
-  // which a KSP that has been set up refuses.
-  petsc_check(KSPReset(ksp_.get()), "KSPReset");
+  // Under domain decomposition a new pattern may come with new row blocks, which a
+  // KSP that has been set up refuses; and PETSc 3.18's variable point-block Jacobi,
+  // even reset, keeps the workspace of the old blocks (more rows overran it). A new
+  // pattern gets a new KSP.
+  ScopedOptions scope(options_.get());
+  make_ksp();
   petsc_check(KSPSetOperators(ksp_.get(), matrix_.get(), matrix_.get()), "KSPSetOperators");
 }
 

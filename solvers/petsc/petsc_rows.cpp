@@ -18,45 +18,36 @@ int global_number(std::span<const int> global, int number) {
 /// body-block Jacobi are at most this long.
 constexpr PetscInt kLargestPointBlock = 6;
 
-}  // namespace
-
 // The rows of one rigid body (its free DOFs, numbered one after another) meet
 // the same elements and so have the same columns; found from the pattern alone,
-// without the solver knowing what a body is.
-std::vector<PetscInt> PetscRows::point_blocks() const {
+// without the solver knowing what a body is. Read from the matrix once its
+// pattern is whole (preallocated from every process's rows): under domain
+// decomposition an owned row also holds the columns other processes add to it.
+void set_point_blocks(Mat matrix) {
+  // Its rows are readable once assembled (the zeros the preallocation put in).
+  petsc_check(MatAssemblyBegin(matrix, MAT_FINAL_ASSEMBLY), "MatAssemblyBegin");
+  petsc_check(MatAssemblyEnd(matrix, MAT_FINAL_ASSEMBLY), "MatAssemblyEnd");
+  PetscInt first = 0, last = 0;
+  petsc_check(MatGetOwnershipRange(matrix, &first, &last), "MatGetOwnershipRange");
   std::vector<PetscInt> sizes;
-  const auto same_columns = [&](std::size_t a, std::size_t b) {
-    const int count = block_.offsets[a + 1] - block_.offsets[a];
-    return count == block_.offsets[b + 1] - block_.offsets[b] &&
-           std::equal(columns_.begin() + block_.offsets[a],
-                      columns_.begin() + block_.offsets[a + 1],
-                      columns_.begin() + block_.offsets[b]);
-  };
-  for (std::size_t row = 0; row < rows_.size(); ++row) {
-    if (!sizes.empty() && sizes.back() < kLargestPointBlock && same_columns(row - 1, row))
+  std::vector<PetscInt> previous, current;
+  for (PetscInt row = first; row < last; ++row) {
+    PetscInt count = 0;
+    const PetscInt* columns = nullptr;
+    petsc_check(MatGetRow(matrix, row, &count, &columns, nullptr), "MatGetRow");
+    current.assign(columns, columns + count);
+    petsc_check(MatRestoreRow(matrix, row, &count, &columns, nullptr), "MatRestoreRow");
+    if (!sizes.empty() && sizes.back() < kLargestPointBlock && current == previous)
       ++sizes.back();
     else
       sizes.push_back(1);
+    previous.swap(current);
   }
-  return sizes;
-}
-
-// The point blocks describe a process's owned rows. Under domain decomposition
-// a process also sets rows that others own, and then no process sets blocks
-// (PETSc's vpbjacobi would fail on all of them alike): the decision is common.
-void PetscRows::set_point_blocks(int owned_rows, Mat matrix) const {
-  PetscInt first_owned = 0;
-  petsc_check(MatGetOwnershipRange(matrix, &first_owned, nullptr), "MatGetOwnershipRange");
-  bool mine = rows_.size() == static_cast<std::size_t>(owned_rows);
-  for (std::size_t row = 0; mine && row < rows_.size(); ++row)
-    mine = rows_[row] == first_owned + static_cast<PetscInt>(row);
-  int local = mine ? 1 : 0, everywhere = 0;
-  MPI_Allreduce(&local, &everywhere, 1, MPI_INT, MPI_LAND, PETSC_COMM_WORLD);
-  if (everywhere == 0) return;
-  std::vector<PetscInt> blocks = point_blocks();
-  petsc_check(MatSetVariableBlockSizes(matrix, static_cast<PetscInt>(blocks.size()), blocks.data()),
+  petsc_check(MatSetVariableBlockSizes(matrix, static_cast<PetscInt>(sizes.size()), sizes.data()),
               "MatSetVariableBlockSizes");
 }
+
+}  // namespace
 
 PetscRows::PetscRows(const SparseMatrix& matrix, int first, int last, std::span<const int> global)
     : block_(row_block(matrix, first, last)) {
@@ -99,7 +90,7 @@ void PetscRows::create_matrix(int owned_rows, int global_rows, MatHandle& out) c
   petsc_check(MatPreallocatorPreallocate(preallocator.get(), PETSC_TRUE, out.get()),
               "MatPreallocatorPreallocate");
   petsc_check(MatSetOption(out.get(), MAT_NEW_NONZERO_LOCATION_ERR, PETSC_TRUE), "MatSetOption");
-  set_point_blocks(owned_rows, out.get());
+  set_point_blocks(out.get());
   // Every assembly sends the same entries to the same processes.
   petsc_check(MatSetOption(out.get(), MAT_SUBSET_OFF_PROC_ENTRIES, PETSC_TRUE), "MatSetOption");
 }

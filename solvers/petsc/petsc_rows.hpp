@@ -22,19 +22,15 @@ class PetscRows {
 
   /// A MATMPIAIJ matrix of which this process owns `owned_rows` of `global_rows`,
   /// preallocated exactly for the entries of every process's rows, wherever
-  /// they go; collective.
+  /// they go, with the point blocks of PETSc's variable point-block Jacobi
+  /// (`-pc_type vpbjacobi`): runs of consecutive owned rows with the same
+  /// columns, at most six long (a body's); collective.
   void create_matrix(int owned_rows, int global_rows, MatHandle& out) const;
   /// Sets or adds the values of `matrix` (the pattern these rows were made from) into `target`.
   void copy_values(const SparseMatrix& matrix, Mat target, InsertMode mode);
 
  private:
   void set_rows(Mat target, const double* values, InsertMode mode) const;
-  /// The point blocks of the owned rows for PETSc's variable point-block
-  /// Jacobi (`-pc_type vpbjacobi`): runs of consecutive rows with the same
-  /// columns, at most kLargestPointBlock long.
-  std::vector<PetscInt> point_blocks() const;
-  /// Gives `matrix` the point blocks when every process's rows are its own.
-  void set_point_blocks(int owned_rows, Mat matrix) const;
 
   RowBlock block_;
   std::vector<PetscInt> rows_;     ///< global row per row of the block
