@@ -35,7 +35,7 @@ ObjectSchema petsc_params() {
                   "(e.g. \"-ksp_type gmres -pc_type bjacobi\"; \"-ksp_view\" keeps LU). Empty: "
                   "GMRES(50) with block Jacobi, ILU(0) in each rank's block, to 1e-8 of the "
                   "residual, and LU with MUMPS for a solve it fails (counted as "
-                  "linear_solver_fallbacks): 2.3–5.2× less linear-solve time than LU alone on one "
+                  "linear_solver_fallbacks): 2.4–4.9× less linear-solve time than LU alone on one "
                   "and two ranks (docs/parallel.md).")
       .with_default(std::string())
       .allowing_empty();
