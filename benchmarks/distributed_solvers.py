@@ -58,10 +58,8 @@ def main():
           "CPU per body and iteration (µs) |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for method in args.methods.split(","):
-        deck = os.path.join(deck_dir, f".distributed_{method}.yaml")  # relative paths keep working
-        with open(deck, "w") as f:
-            f.write(with_solver(text, METHODS[method]))
-        try:
+        variant = os.path.join(deck_dir, f".distributed_{method}.yaml")
+        with timed_runs.variant_deck(variant, with_solver(text, METHODS[method])) as deck:
             for ranks in [int(r) for r in args.ranks.split(",")]:
                 out = os.path.join(args.outdir, f"{method}_{ranks}")
                 _, cpu, summary = timed_run(args.mpiexec, ranks, args.polydem, deck, out)
@@ -70,9 +68,6 @@ def main():
                 print(f"| {method} | {ranks} | {totals['accepted_steps']} | {totals['newton_iterations']} | "
                       f"{totals['linear_solver_fallbacks']} | {seconds['linear_solve']:.2f} | "
                       f"{seconds['total']:.2f} | {per:.1f} |", flush=True)
-        finally:
-            os.remove(deck)
-
 
 if __name__ == "__main__":
     main()

@@ -106,11 +106,9 @@ def main():
           f"{'assembly':>9}{'linear':>9}{'Newton':>8}  same bits")
     for solver in args.solvers.split(","):
         # Beside the deck, so that its mesh and body files resolve.
-        deck = os.path.join(deck_folder, f".thread_scaling_{solver}.yaml")
-        with open(deck, "w") as f:
-            f.write(with_solver(text, solver))
+        variant = os.path.join(deck_folder, f".thread_scaling_{solver}.yaml")
         first = None
-        try:
+        with timed_runs.variant_deck(variant, with_solver(text, solver)) as deck:
             for threads in [int(t) for t in args.threads.split(",")]:
                 out = os.path.join(args.outdir, f"{solver}_{threads}")
                 wall, cpu, summary = timed_run(args.polydem, deck, out, threads)
@@ -120,9 +118,6 @@ def main():
                       f"{seconds['contact']:>9.1f}{seconds['assembly']:>9.1f}"
                       f"{seconds['linear_solve']:>9.1f}{summary['totals']['newton_iterations']:>8}"
                       f"  {'yes' if summary['bodies'] == first[1] else 'NO'}", flush=True)
-        finally:
-            os.remove(deck)
-
 
 if __name__ == "__main__":
     main()

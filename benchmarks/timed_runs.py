@@ -1,5 +1,6 @@
 """Runs of polydem timed for the benchmark scripts: wall seconds, the CPU seconds of the
 process and its children (every MPI rank under mpirun), and the run's summary.json."""
+import contextlib
 import json
 import os
 import resource
@@ -30,3 +31,15 @@ def timed_run(command, out, what):
         sys.exit(f"{os.path.basename(sys.argv[0])}: {what} exited {result.returncode}: {result.stderr}")
     with open(os.path.join(out, "summary.json")) as f:
         return wall, cpu, json.load(f)
+
+
+@contextlib.contextmanager
+def variant_deck(path, text):
+    """`text` written as the deck `path` (beside the original, so that its relative paths
+    keep working) for the duration of the block, removed afterwards."""
+    with open(path, "w") as f:
+        f.write(text)
+    try:
+        yield path
+    finally:
+        os.remove(path)

@@ -123,11 +123,9 @@ void MpiDomainDecomposition::share_contact_snapshot(bool for_output) {
 std::vector<std::string> MpiDomainDecomposition::contact_states() {
   StateWriter own;
   model_.contact->write_state(own);
-  if (ownership_.rank != 0) {
-    collective::gather_on_first(own.bytes());
-    return {own.bytes()};
-  }
-  return collective::gather_on_first(own.bytes());
+  std::vector<std::string> all = collective::gather_on_first(own.bytes());  // empty elsewhere
+  if (ownership_.rank != 0) all = {own.bytes()};
+  return all;
 }
 
 std::string MpiDomainDecomposition::placement() {
