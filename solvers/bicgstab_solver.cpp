@@ -50,7 +50,7 @@ class BicgstabSolver final : public LinearSolver {
     }
     TeamBicgstab::Outcome outcome;
     // Timed per Krylov iteration: solves of one size take from a few to hundreds.
-    threads_.run([&](int threads) {
+    threads_.run(rows_.rows(), [&](int threads) {
       outcome = krylov_.solve(rows_, preconditioner_, rhs, solution, tolerance_, max_iterations_,
                               threads);
       return outcome.iterations + 1;

@@ -157,7 +157,7 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
   const auto start = std::chrono::steady_clock::now();
   const auto count = static_cast<long>(heads.size());
   near_body_threads_.follow_threads(threads);
-  near_body_threads_.run([&](int team) {
+  near_body_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 4) num_threads(team)
     for (long k = 0; k < count; ++k)
       find_near_bodies(scene, built_extent_, heads[static_cast<std::size_t>(k)]);
@@ -166,7 +166,7 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
   const auto broad = std::chrono::steady_clock::now();
   long traversed = 0;
   near_region_threads_.follow_threads(threads);
-  near_region_threads_.run([&](int team) {
+  near_region_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(team) reduction(+ : traversed)
     for (long k = 0; k < count; ++k)
       traversed += find_near_regions(heads[static_cast<std::size_t>(k)]);
@@ -313,7 +313,7 @@ void ContactSearch::find(const SearchScene& scene, CandidateSet& out, int thread
   chunks_.resize(static_cast<std::size_t>((bodies + kChunkBodies - 1) / kChunkBodies));
   const int chunk_count = static_cast<int>(chunks_.size());
   filter_threads_.follow_threads(threads);
-  filter_threads_.run([&](int team) {
+  filter_threads_.run(chunk_count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 1) num_threads(team)
     for (int c = 0; c < chunk_count; ++c)
       filter_chunk(scene, chunks_[static_cast<std::size_t>(c)], c * kChunkBodies,
@@ -344,26 +344,30 @@ void ContactSearch::overlapping_bodies(const SearchScene& scene, std::vector<Bod
   std::vector<std::vector<BodyPair>>& found = overlap_lists_;
   if (found.size() < static_cast<std::size_t>(bodies))
     found.resize(static_cast<std::size_t>(bodies));
-#pragma omp parallel for schedule(dynamic, kChunkBodies) num_threads(threads)
-  for (int a = 0; a < bodies; ++a) {
-    const SearchObject& body = scene.bodies[static_cast<std::size_t>(a)];
-    auto& mine = found[static_cast<std::size_t>(a)];
-    mine.clear();
-    if (!body.shape || !scene.wants_pairs_of(static_cast<std::size_t>(a))) continue;
-    const auto consider = [&](const BodyPair& id) {
-      const std::optional<double> skin = scene.skin(id);
-      if (skin && bounding_spheres_overlap(body, side_b(scene, id), *skin)) mine.push_back(id);
-    };
-    for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
-      consider({a, -1, static_cast<int>(s)});
-    const double reach =
-        (body.shape->bounding_radius + body.margin + extent.reach()) * (1 + kCellQueryWidening);
-    cells_.for_each_near(body.position, reach, [&](int other) {
-      if (other > a && scene.bodies[static_cast<std::size_t>(other)].shape)
-        consider({a, other, -1});
-    });
-    std::sort(mine.begin(), mine.end());
-  }
+  overlap_threads_.follow_threads(threads);
+  overlap_threads_.run(bodies, [&](int team) {
+#pragma omp parallel for schedule(dynamic, kChunkBodies) num_threads(team)
+    for (int a = 0; a < bodies; ++a) {
+      const SearchObject& body = scene.bodies[static_cast<std::size_t>(a)];
+      auto& mine = found[static_cast<std::size_t>(a)];
+      mine.clear();
+      if (!body.shape || !scene.wants_pairs_of(static_cast<std::size_t>(a))) continue;
+      const auto consider = [&](const BodyPair& id) {
+        const std::optional<double> skin = scene.skin(id);
+        if (skin && bounding_spheres_overlap(body, side_b(scene, id), *skin)) mine.push_back(id);
+      };
+      for (std::size_t s = 0; s < scene.boundaries.size(); ++s)
+        consider({a, -1, static_cast<int>(s)});
+      const double reach =
+          (body.shape->bounding_radius + body.margin + extent.reach()) * (1 + kCellQueryWidening);
+      cells_.for_each_near(body.position, reach, [&](int other) {
+        if (other > a && scene.bodies[static_cast<std::size_t>(other)].shape)
+          consider({a, other, -1});
+      });
+      std::sort(mine.begin(), mine.end());
+    }
+    return bodies;
+  });
   out.clear();
   for (int a = 0; a < bodies; ++a)
     out.insert(out.end(), found[static_cast<std::size_t>(a)].begin(),

@@ -153,7 +153,7 @@ class ContactSearch {
   // Teams for the lists' two levels and the per-step filter: in a small pack a few heads
   // are remade at a time, and whether waking a team pays is measured
   // (thread_count_choice.hpp); the lists and candidates do not depend on it.
-  ThreadCountChoice near_body_threads_, near_region_threads_, filter_threads_;
+  ThreadCountChoice near_body_threads_, near_region_threads_, filter_threads_, overlap_threads_;
 };
 
 }  // namespace polydem

@@ -12,7 +12,7 @@ bool CrossingChecks::any_crosses(const StepContext& from, const StepContext& to,
   const int count = static_cast<int>(elements.size());
   bool crossed = false;
   crossing_threads_.follow_threads(scene_.threads());
-  crossing_threads_.run([&](int team) {
+  crossing_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : crossed)
     for (int k = 0; k < count; ++k)
       crossed =
@@ -37,30 +37,33 @@ bool CrossingChecks::any_surfaces_cross(const StepContext& ctx) {
   const bool partitioned = search_.partition() != nullptr;
   const int count = static_cast<int>(pairs.size());
   bool crossing = false;
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads()) reduction(|| \
-                                                                                       : crossing)
-  for (int k = 0; k < count; ++k) {
-    const BodyPair& id = pairs[static_cast<std::size_t>(k)];
-    const BodyPair named = partitioned ? search_.body_numbers(id) : id;
-    const ContactPairElement* element = pairs_.find(named);
-    // A pair of the step decides from its candidates near enough to have met, while its
-    // points have travelled less than the skin (near_crossing.hpp).
-    if (const std::optional<bool> near =
-            element ? element->surfaces_cross_near(ctx, scene_.search_reach(ctx, named))
-                    : std::nullopt) {
-      crossing = crossing || *near;
-      continue;
+  surface_threads_.follow_threads(scene_.threads());
+  surface_threads_.run(count, [&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : crossing)
+    for (int k = 0; k < count; ++k) {
+      const BodyPair& id = pairs[static_cast<std::size_t>(k)];
+      const BodyPair named = partitioned ? search_.body_numbers(id) : id;
+      const ContactPairElement* element = pairs_.find(named);
+      // A pair of the step decides from its candidates near enough to have met, while its
+      // points have travelled less than the skin (near_crossing.hpp).
+      if (const std::optional<bool> near =
+              element ? element->surfaces_cross_near(ctx, scene_.search_reach(ctx, named))
+                      : std::nullopt) {
+        crossing = crossing || *near;
+        continue;
+      }
+      // No element: the step's search found no candidates within its reach. The pairs here are
+      // this process's (a partition's overlapping_bodies lists the pairs its own bodies head,
+      // which its search covers, ghosts included), so that holds on a partition too.
+      if (!element && unfound_pair_apart(ctx, named)) continue;
+      const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
+      const SearchObject& b = id.boundary >= 0
+                                  ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
+                                  : placed.bodies[static_cast<std::size_t>(id.body_b)];
+      crossing = crossing || surfaces_cross(a, b);
     }
-    // No element: the step's search found no candidates within its reach. The pairs here are
-    // this process's (a partition's overlapping_bodies lists the pairs its own bodies head,
-    // which its search covers, ghosts included), so that holds on a partition too.
-    if (!element && unfound_pair_apart(ctx, named)) continue;
-    const SearchObject& a = placed.bodies[static_cast<std::size_t>(id.body_a)];
-    const SearchObject& b = id.boundary >= 0
-                                ? placed.boundaries[static_cast<std::size_t>(id.boundary)]
-                                : placed.bodies[static_cast<std::size_t>(id.body_b)];
-    crossing = crossing || surfaces_cross(a, b);
-  }
+    return count;
+  });
   return crossing;
 }
 

@@ -39,6 +39,7 @@ class CrossingChecks {
   // A pair's crossing test is about a microsecond: whether a team's wake-up pays for it is
   // measured (thread_count_choice.hpp); the answer does not depend on it.
   mutable ThreadCountChoice crossing_threads_;
+  ThreadCountChoice surface_threads_;
 };
 
 }  // namespace polydem

@@ -70,7 +70,7 @@ StepVerdict NightOwlCheck::check(const StepContext& ctx, const StepContext& at_i
   }
   bool penetration = false;
   newcomer_threads_.follow_threads(search_.threads());
-  newcomer_threads_.run([&](int team) {
+  newcomer_threads_.run(static_cast<long>(count), [&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : penetration)
     for (std::size_t k = 0; k < count; ++k)
       penetration =

@@ -96,21 +96,26 @@ bool PairStore::follow(const CandidateSet& found) {
 void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& found,
                                 const CandidateSource* source) {
   const int count = static_cast<int>(elements_.size());
-#pragma omp parallel for schedule(dynamic, 16) num_threads(scene_.threads())
-  for (int k = 0; k < count; ++k) {
-    ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
-    element.start_candidates(at_i, source);
-    for (const SubRegionPair& regions : found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
-      element.add_candidate(regions.first, regions.second);
-    element.update_engaged(at_i, 0.0);
-  }
+  candidate_threads_.follow_threads(scene_.threads());
+  candidate_threads_.run(count, [&](int team) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(team)
+    for (int k = 0; k < count; ++k) {
+      ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
+      element.start_candidates(at_i, source);
+      for (const SubRegionPair& regions :
+           found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
+        element.add_candidate(regions.first, regions.second);
+      element.update_engaged(at_i, 0.0);
+    }
+    return count;
+  });
 }
 
 bool PairStore::update_engaged(const StepContext& ctx, double tolerance) {
   const int count = static_cast<int>(elements_.size());
   bool changed = false;
   engaged_threads_.follow_threads(scene_.threads());
-  engaged_threads_.run([&](int team) {
+  engaged_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team) reduction(|| : changed)
     for (int k = 0; k < count; ++k)
       changed =

@@ -61,6 +61,7 @@ class PairStore {
   // Re-deciding the engaged contacts is about a microsecond a pair: whether a team's
   // wake-up pays for it is measured (thread_count_choice.hpp).
   ThreadCountChoice engaged_threads_;
+  ThreadCountChoice candidate_threads_;
 };
 
 }  // namespace polydem

@@ -52,7 +52,7 @@ std::vector<StepLedger::ElementOutcomes> StepLedger::evaluate_active(const StepC
   std::vector<ElementOutcomes> result(elements.size());
   const int count = static_cast<int>(elements.size());
   outcome_threads_.follow_threads(scene_.threads());
-  outcome_threads_.run([&](int team) {
+  outcome_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team)
     for (int k = 0; k < count; ++k) {
       const ContactPairElement& element = *elements[static_cast<std::size_t>(k)].second;

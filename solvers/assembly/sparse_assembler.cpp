@@ -126,7 +126,7 @@ void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, boo
   ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
   choice.follow_threads(threads);
   const long count = static_cast<long>(slots_.size());
-  choice.run([&](int team) {
+  choice.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 8) num_threads(team)
     for (long e = 0; e < count; ++e) {
       Slot& slot = slots_[static_cast<std::size_t>(e)];
@@ -171,7 +171,7 @@ void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent,
   choice.follow_threads(threads);
   const int columns = static_cast<int>(residual_.size());
   const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : columns;
-  choice.run([&](int team) {
+  choice.run(entries, [&](int team) {
     if (static_cast<int>(part_bounds_.size()) != team + 1) split_columns(team);
 #pragma omp parallel for schedule(static, 1) num_threads(team)
     for (int part = 0; part < team; ++part) {

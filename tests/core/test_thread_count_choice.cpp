@@ -1,7 +1,8 @@
 // ThreadCountChoice: the measured choice of a repeated kernel's team size (1, 2, 4, ...,
 // the run's threads). Timings are fed in by hand: which size runs at each call is checked
 // against the policy the header states (each size timed twice, largest first, then the
-// fastest, a neighbouring size in turn every kReprobeInterval-th call).
+// fastest, a neighbouring size in turn every kReprobeInterval-th call; calls of different
+// size classes timed apart; a cold first timing set aside).
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -13,13 +14,14 @@ using polydem::ThreadCountChoice;
 namespace {
 
 /// Runs `calls` calls whose cost per unit is cost(threads, call), returns the threads used.
+/// All calls of `size` units (one size class unless stated).
 template <class Cost>
-std::vector<int> run_calls(ThreadCountChoice& choice, int calls, Cost cost) {
+std::vector<int> run_calls(ThreadCountChoice& choice, int calls, Cost cost, long size = 100) {
   std::vector<int> used;
   for (int call = 0; call < calls; ++call) {
-    const int threads = choice.next();
+    const int threads = choice.next(size);
     used.push_back(threads);
-    choice.record(threads, cost(threads, call));
+    choice.record(threads, cost(threads, call), size);
   }
   return used;
 }
@@ -84,14 +86,47 @@ TEST_CASE("a new team size forgets the timings", "[thread_count_choice]") {
   ThreadCountChoice choice(2);
   run_calls(choice, 50, [](int t, int) { return t == 2 ? 1.0 : 2.0; });
   choice.follow_threads(2);  // the same team: the timings stay
-  CHECK(choice.next() == 2);
+  CHECK(choice.next(100) == 2);
   choice.follow_threads(0);  // fewer than one is one
   CHECK(choice.threads() == 1);
   choice.follow_threads(2);
-  CHECK(choice.next() == 2);  // timing again, the largest team first
+  CHECK(choice.next(100) == 2);  // timing again, the largest team first
   choice.follow_threads(2);
   choice.set_threads(3);
   CHECK(choice.threads() == 3);
   const auto used = run_calls(choice, 4, [](int, int) { return 1.0; });
   CHECK(used == std::vector<int>{3, 2, 1, 3});
+}
+
+TEST_CASE("calls of another size class are timed apart", "[thread_count_choice]") {
+  ThreadCountChoice choice(4);
+  // Small calls: the wake-up dominates, one thread is fastest; large calls: four.
+  const auto small = run_calls(
+      choice, 100, [](int t, int) { return t == 1 ? 1.0 : 4.0; }, 10);
+  const auto large = run_calls(
+      choice, 100, [](int t, int) { return t == 4 ? 1.0 : 3.0; }, 1000);
+  CHECK(count_of(small, 1, 6) == 94 - 100 / ThreadCountChoice::kReprobeInterval);
+  // The large calls start their own warm-up, largest team first, then run on four.
+  CHECK(std::vector<int>(large.begin(), large.begin() + 6) == std::vector<int>{4, 2, 1, 4, 2, 1});
+  CHECK(count_of(large, 4, 6) == 94 - 100 / ThreadCountChoice::kReprobeInterval);
+  // Sizes a factor of four apart share a class at most: 1000 and 700 do, 1000 and 10 not.
+  CHECK(choice.next(700) == 4);
+  CHECK(choice.next(12) == 1);
+  // A call of one unit, or none, runs on the calling thread.
+  CHECK(choice.next(1) == 1);
+  CHECK(choice.next(0) == 1);
+}
+
+TEST_CASE("a cold first call does not rule a team out", "[thread_count_choice]") {
+  ThreadCountChoice choice(16);
+  // The first call on 16 threads creates them: ten times its later cost. Sixteen are
+  // fastest after that; the lower of the two warm-up timings counts.
+  const auto used = run_calls(choice, 100, [](int t, int call) {
+    if (t == 16) return call == 0 ? 10.0 : 1.0;
+    return 2.0;
+  });
+  CHECK(used.front() == 16);
+  // After the ten warm-up calls, all but the re-probes of 8 threads at calls 32, 64 and 96.
+  CHECK(count_of(used, 16, 10) == 87);
+  CHECK(count_of(used, 8, 10) == 3);
 }
