@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <tuple>
 
 #include "contact/geometry/facets.hpp"
 
@@ -84,6 +85,10 @@ bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const L
 /// 1e-9 of the edge's length), whichever side of the end rounding put them.
 constexpr double kEdgeEndTolerance = 1e-9;
 
+/// Rule 5: contacts whose points on both bodies are this close (relative to each body's
+/// bounding radius) are one contact.
+constexpr double kSamePointTolerance = 1e-4;
+
 /// Rule 4 for one side: the solution lies at an end of the edge of body
 /// `end_body`, and that vertex is active with the other edge, one of its faces
 /// or one of its vertices.
@@ -116,6 +121,49 @@ bool edge_edge_is_redundant(const std::vector<LocalContact>& active, const Local
   return edge_end_is_taken(active, c, shapes, 0) || edge_end_is_taken(active, c, shapes, 1);
 }
 
+/// Rule 5: the precedence among contacts that are one contact found again.
+int rank_of(Degeneration kind) {
+  switch (kind) {
+    case Degeneration::VertexFace:
+      return 0;
+    case Degeneration::VertexEdge:
+      return 1;
+    case Degeneration::EdgeEdge:
+      return 2;
+    case Degeneration::VertexVertex:
+      break;
+  }
+  return 3;
+}
+
+bool precedes(const LocalContact& c, const LocalContact& d) {
+  return std::tuple(rank_of(c.kind), c.sub_region_a, c.sub_region_b) <
+         std::tuple(rank_of(d.kind), d.sub_region_a, d.sub_region_b);
+}
+
+/// A contact's points on A and on B, each in its body's frame.
+using ContactPoints = std::array<Vec3, 2>;
+
+ContactPoints points_of(const LocalContact& c, const std::array<const Shape*, 2>& shapes) {
+  return {sub_region_point(*shapes[0], c.sub_region_a, c.convective[0], c.convective[1]),
+          sub_region_point(*shapes[1], c.sub_region_b, c.convective[2], c.convective[3])};
+}
+
+/// Rule 5 for contact k: another that ranks before it has the same points.
+bool found_again(const std::vector<LocalContact>& active, std::size_t k,
+                 const std::vector<ContactPoints>& points,
+                 const std::array<const Shape*, 2>& shapes) {
+  const double tolerance_a = kSamePointTolerance * shapes[0]->bounding_radius;
+  const double tolerance_b = kSamePointTolerance * shapes[1]->bounding_radius;
+  for (std::size_t j = 0; j < active.size(); ++j) {
+    if (j == k || !precedes(active[j], active[k])) continue;
+    if ((points[j][0] - points[k][0]).squaredNorm() <= tolerance_a * tolerance_a &&
+        (points[j][1] - points[k][1]).squaredNorm() <= tolerance_b * tolerance_b)
+      return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact>& active,
@@ -128,12 +176,17 @@ std::vector<LocalContact> apply_contact_hierarchy(const std::vector<LocalContact
 void apply_contact_hierarchy(const std::vector<LocalContact>& active, const Shape& shape_a,
                              const Shape& shape_b, std::vector<LocalContact>& kept) {
   const std::array<const Shape*, 2> shapes{&shape_a, &shape_b};
+  thread_local std::vector<ContactPoints> points;
+  points.clear();
+  for (const LocalContact& c : active) points.push_back(points_of(c, shapes));
   kept.clear();
-  for (const LocalContact& c : active) {
+  for (std::size_t k = 0; k < active.size(); ++k) {
+    const LocalContact& c = active[k];
     const bool redundant =
         (c.kind == Degeneration::VertexEdge && vertex_edge_is_redundant(active, c, shapes)) ||
         (c.kind == Degeneration::VertexVertex && vertex_vertex_is_redundant(active, c, shapes)) ||
-        (c.kind == Degeneration::EdgeEdge && edge_edge_is_redundant(active, c, shapes));
+        (c.kind == Degeneration::EdgeEdge && edge_edge_is_redundant(active, c, shapes)) ||
+        found_again(active, k, points, shapes);
     if (!redundant) kept.push_back(c);
   }
 }

@@ -25,6 +25,16 @@
 //     rests exactly on the border of a face (the flush sides of stacked cubes
 //     and bricks), rounding decided which of the two counted, so mirror-image
 //     corners carried one contact or two.
+//  5. a contact whose points on both bodies lie within 1e-4 of each body's bounding
+//     radius of another's is that contact found again, and off unless it ranks first
+//     (vertex–face, vertex–edge, edge–edge, vertex–vertex; then by sub-regions). Ours:
+//     blocks stacked with flush sides and corners (a wall) meet corner on corner, and
+//     once they part by a micrometre each corner's point is found by a vertex–face, a
+//     vertex–edge and an edge–edge pair (rule 4 takes an edge's end to 1e-9 only), so
+//     the corner's force tripled between one Newton iterate and the next and the
+//     active set never settled (a 3×3 wall of cubes failed at t = 0 at any Δt).
+//     Corners farther apart than the tolerance are the separate corners of the faces'
+//     overlap (Fig. 4c).
 // "Active" means present in the given list; both rules read the list as given
 // (not the list after removals), so the result does not depend on its order.
 #pragma once

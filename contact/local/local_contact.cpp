@@ -507,4 +507,8 @@ int region_vertex_ids(const Shape& shape, SubRegion region, std::array<int, 3>& 
   return 0;
 }
 
+Vec3 sub_region_point(const Shape& shape, SubRegion region, double zeta, double theta) {
+  return side_parametrisation(shape, region, zeta, theta).material_point;
+}
+
 }  // namespace polydem

@@ -87,6 +87,10 @@ std::optional<Degeneration> degeneration_of(SubRegionKind a, SubRegionKind b);
 /// as many as it has (a face: its representative triangle's); returns the count.
 int region_vertex_ids(const Shape& shape, SubRegion region, std::array<int, 3>& ids);
 
+/// The point of sub-region `region` at convective coordinates (ζ, θ) (eq. 26), in the
+/// body frame: a vertex's own position at (−1, −1), an edge's at (ζ, −1).
+Vec3 sub_region_point(const Shape& shape, SubRegion region, double zeta, double theta);
+
 /// One body seen by the local contact problems: shape and current configuration.
 struct BodyGeometry {
   const Shape* shape = nullptr;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end checks of `polydem run` on a small deck.
 
-usage: check_run.py POLYDEM DECK WORKDIR
+usage: check_run.py POLYDEM DECK WORKDIR [OUTPUT_INTERVAL]
 
 - runs the deck with --threads 1 and --threads 2: summary.json must be identical
   apart from wall-clock fields, and monitor.csv identical byte for byte;
@@ -9,7 +9,8 @@ usage: check_run.py POLYDEM DECK WORKDIR
 - newton.csv starts each step's solve at evaluation 0 with kind 0 (the
   predicted state), has kinds 0–5 only, and one correction (kind 1 or 2) per
   Newton iteration that monitor.csv counts for the step;
-- results.pvd lists the samples at the deck's fixed output times, and the last
+- results.pvd lists the samples at the deck's fixed output times (every
+  OUTPUT_INTERVAL, 0.1 s unless given, to the final time), and the last
   sample read with VTK's reader holds the final positions of summary.json;
 - deck.echo.yaml re-runs to the same summary.
 """
@@ -127,6 +128,7 @@ def read_last_sample(out):
 
 def main():
     polydem, deck, work = sys.argv[1:4]
+    interval = float(sys.argv[4]) if len(sys.argv) > 4 else 0.1
     one, _ = run_on_1_and_2_threads(polydem, deck, work)
 
     rows = read_monitor(os.path.join(work, "threads1"))
@@ -138,7 +140,8 @@ def main():
     check_newton_log(os.path.join(work, "threads1"), rows)
 
     times, points = read_last_sample(os.path.join(work, "threads1"))
-    expected_times = [0.0, 0.1, 0.2, 0.3, 0.4, 0.5]
+    samples = round(one["final_time"] / interval)
+    expected_times = [k * interval for k in range(samples + 1)]
     if len(times) != len(expected_times) or any(abs(a - b) > 1e-12 for a, b in zip(times, expected_times)):
         fail(f"sample times {times}, expected {expected_times}")
     for body, point in zip(one["bodies"], points):

@@ -197,6 +197,32 @@ TEST_CASE("a cube on a cube with flush sides: one contact per corner, whichever 
       }
 }
 
+TEST_CASE("cubes corner on corner, offset by micrometres: one contact per corner (rule 5)",
+          "[local_contact][pairs][hierarchy]") {
+  // B above A with all four sides flush, then moved by a few micrometres sideways (a
+  // wall of stacked blocks settling): at each corner B's vertex over A's face, A's vertex
+  // under B's edge and the two crossing edges are all valid, one point found three
+  // times; counted thrice, the corner's force tripled the moment the corners parted.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const double gap = 0.01;
+  for (const double dx : {2e-6, -2e-6, 0.0})
+    for (const double dy : {3e-6, -3e-6}) {
+      CAPTURE(dx, dy);
+      const polydem::PosedShape a{cube.get()};
+      const polydem::PosedShape b{cube.get(), Vec3(dx, dy, 1 + gap)};
+      const auto raw = polydem::query_local_contacts(a, b, options(0.02, false));
+      CHECK(raw.size() > 4);
+      const auto contacts = polydem::query_local_contacts(a, b, options(0.02));
+      CHECK(contacts.size() == 4);
+      for (const LocalContact& c : contacts) CHECK(c.normal_gap == Approx(gap).epsilon(1e-6));
+    }
+  // Corners apart by more than the tolerance (1e-4 of the bounding radius) stay apart:
+  // the overlap's corners of Fig. 4c, here a millimetre from the bodies' own.
+  const polydem::PosedShape a{cube.get()};
+  const polydem::PosedShape b{cube.get(), Vec3(1e-3, 1e-3, 1 + gap)};
+  CHECK(polydem::query_local_contacts(a, b, options(0.02)).size() > 4);
+}
+
 TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
           "[local_contact][pairs]") {
   const auto up = polydem::build_shape(pyramid(0.5, -1.0), "pyramid-up");
