@@ -42,8 +42,9 @@ struct ContactEnergyStep {
   double largest_closure = 0;
 };
 
-struct ContactSnapshot {
-  std::vector<ContactRecord> contacts;
+/// The contacts' totals at an accepted state: counts, reactions, the energy ledger and
+/// extremes (what processes sum or reduce under domain decomposition).
+struct ContactTotals {
   int body_body = 0;
   int body_boundary = 0;
   std::vector<Vec3>
@@ -70,6 +71,11 @@ struct ContactSnapshot {
   /// at their gaps (Interaction::critical_step, s): what an explicit integrator
   /// of the same model could take at this state; ∞ without contacts.
   double explicit_critical_step = std::numeric_limits<double>::infinity();
+};
+
+/// The totals and each active contact's record (for output).
+struct ContactSnapshot : ContactTotals {
+  std::vector<ContactRecord> contacts;
 };
 
 }  // namespace polydem

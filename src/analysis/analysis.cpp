@@ -31,7 +31,8 @@ Analysis::Analysis(Model& model, const DeckData& deck, RunOptions options)
 Analysis::~Analysis() = default;
 
 void Analysis::sample(AnalysisObserver& observer) {
-  if (decomposition_) decomposition_->share_contact_snapshot(true);
+  if (decomposition_)
+    decomposition_->share_contact_snapshot(observer.reads_contact_records(model_));
   PhaseTimer timer(totals_.output_seconds);
   observer.sample(model_, time_);
 }

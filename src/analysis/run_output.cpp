@@ -344,6 +344,10 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
                             static_cast<double>(record.correction_halvings[k])});
 }
 
+bool RunOutput::reads_contact_records(const Model& model) const {
+  return deck_.output.vtk || !tracked_.empty() || !fixed_bodies(model).empty();
+}
+
 void RunOutput::sample(const Model& model, double time) {
   if (!pvd_) return;
   const std::size_t index = sample_times_.size();

@@ -4,6 +4,7 @@ linear_solver: petsc against the serial run of the same deck with SuiteSparse.
 
 usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2,..] [--ranks N]
                                   [--solver YAML] [--min-partitions 2] [--energy-tests]
+                                  [--without-vtk]
 
 - DECK runs serially as written (--end-time, when given, replaces the steps'
   end_time values, one per step): the reference;
@@ -14,6 +15,9 @@ usage: check_mpi_decomposition.py MPIEXEC POLYDEM DECK WORKDIR [--end-time T1,T2
 - every row of monitor.csv (energies, momenta, contact counts, reactions at
   every accepted step) agrees alike, and the output samples listed in
   results.pvd and contacts.pvd are the reference's;
+- with --without-vtk, the deck with `vtk: false` in its `output: {...}`: no process then
+  gathers every contact's record at the samples (no output reads them), and neither run
+  writes results.pvd;
 - decomposition.json shows the split really happened: N ranks, each owning
   bodies and seeing ghosts, and the owners repartitioned as the bodies moved
   (at least --min-partitions partitions, the first included).
@@ -70,7 +74,17 @@ def monitor_differences(out, reference_out):
     return found
 
 
+def without_vtk(deck_text):
+    """The deck with output.vtk off (its output mapping written `output: {...}`)."""
+    text, count = re.subn(r"^output:\s*\{", "output: {vtk: false, ", deck_text, flags=re.MULTILINE)
+    if count != 1:
+        fail("--without-vtk needs the deck's output mapping as `output: {...}` on one line")
+    return text
+
+
 def samples(out, name):
+    if not os.path.exists(os.path.join(out, name)):
+        return None
     with open(os.path.join(out, name)) as f:
         return re.findall(r'timestep="([^"]*)"', f.read())
 
@@ -123,6 +137,7 @@ def main():
     parser.add_argument("--solver", default="petsc")
     parser.add_argument("--min-partitions", type=int, default=2)
     parser.add_argument("--energy-tests", action="store_true")
+    parser.add_argument("--without-vtk", action="store_true")
     args = parser.parse_args()
     polydem, work = args.polydem, args.work
     os.makedirs(work, exist_ok=True)
@@ -130,6 +145,8 @@ def main():
         deck_text = f.read()
     if args.end_time:
         deck_text = with_end_times(deck_text, args.end_time)
+    if args.without_vtk:
+        deck_text = without_vtk(deck_text)
     serial_deck = os.path.join(work, "serial.yaml")
     petsc_deck = os.path.join(work, "petsc.yaml")
     with open(serial_deck, "w") as f:
@@ -149,6 +166,8 @@ def main():
     for name in ("results.pvd", "contacts.pvd"):
         if samples(mpi_out, name) != samples(serial_out, name):
             found.append(f"{name}: the samples differ")
+        if args.without_vtk and samples(mpi_out, name) is not None:
+            found.append(f"{name} written with vtk: false")
     if found:
         fail(f"{label} differ from the serial run: " + "; ".join(found[:5]))
     report = check_decomposition(mpi_out, args.ranks, args.min_partitions)

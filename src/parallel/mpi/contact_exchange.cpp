@@ -93,14 +93,14 @@ std::vector<ContactRecord> every_contact(const std::vector<ContactRecord>& own) 
 }  // namespace
 
 ContactSnapshot whole_snapshot(const ContactSnapshot& own, bool with_contacts) {
-  ContactSnapshot whole = own;
+  ContactSnapshot whole;
+  static_cast<ContactTotals&>(whole) = own;  // not its contacts: every process's, when asked
   std::vector<double> totals = totals_of(own);
   collective::sum(totals);
   set_totals(whole, totals);
   // Extremes, not sums: the smallest over the processes' parts.
   whole.closest_gap = -collective::max(-own.closest_gap);
   whole.explicit_critical_step = -collective::max(-own.explicit_critical_step);
-  whole.contacts.clear();
   if (with_contacts) whole.contacts = every_contact(own.contacts);
   return whole;
 }

@@ -117,7 +117,9 @@ bool MpiDomainDecomposition::begin_time_step(const StepContext& ctx) {
 
 void MpiDomainDecomposition::share_contact_snapshot(bool for_output) {
   if (!model_.contact) return;
-  model_.contact->set_whole_snapshot(whole_snapshot(model_.contact->own_snapshot(), for_output));
+  // Only the first process writes output: the others' observers read no records.
+  const bool gather = collective::any(for_output);
+  model_.contact->set_whole_snapshot(whole_snapshot(model_.contact->own_snapshot(), gather));
 }
 
 std::vector<std::string> MpiDomainDecomposition::contact_states() {
