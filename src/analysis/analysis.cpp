@@ -32,7 +32,7 @@ Analysis::~Analysis() = default;
 
 void Analysis::sample(AnalysisObserver& observer) {
   if (decomposition_)
-    decomposition_->share_contact_snapshot(observer.reads_contact_records(model_));
+    decomposition_->share_contact_snapshot(observer.reads_contact_records(model_, true));
   PhaseTimer timer(totals_.output_seconds);
   observer.sample(model_, time_);
 }

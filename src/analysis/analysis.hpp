@@ -97,10 +97,12 @@ class AnalysisObserver {
   /// A sample of the converged state at an output time (the initial state included).
   virtual void sample(const Model& /*model*/, double /*time*/) {}
   /// Whether it reads each active contact's record (a contacts VTU, per-body contact
-  /// resultants): under domain decomposition the first process gathers them at samples
-  /// when any process's observer does, which at 10^4 bodies costs it more memory than its
-  /// share of the model.
-  virtual bool reads_contact_records(const Model& /*model*/) const { return false; }
+  /// resultants) at an accepted step (`sample`: one that ends on an output time): under
+  /// domain decomposition the first process gathers them when any process's observer
+  /// does, which at 10^4 bodies costs it more memory than its share of the model.
+  virtual bool reads_contact_records(const Model& /*model*/, bool /*sample*/) const {
+    return false;
+  }
   virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
   /// Called before each checkpoint: write out what has been reported so far, so
   /// that a run killed after the checkpoint leaves its logs complete up to it

@@ -289,8 +289,8 @@ StepRecord Analysis::Stepper::accept(const TimeStep& step) {
 void Analysis::Stepper::before_report(bool sampling, StepRecord& record) {
   if (analysis_.decomposition_) {
     PhaseTimer timer(totals_.decomposition_seconds);
-    analysis_.decomposition_->share_contact_snapshot(sampling &&
-                                                     observer_.reads_contact_records(model_));
+    analysis_.decomposition_->share_contact_snapshot(
+        observer_.reads_contact_records(model_, sampling));
   }
   record.energy = analysis_.energy_.update(model_, record.time, record.load_factor,
                                            spec_.type == AnalysisType::Dynamic);

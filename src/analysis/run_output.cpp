@@ -344,8 +344,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
                             static_cast<double>(record.correction_halvings[k])});
 }
 
-bool RunOutput::reads_contact_records(const Model& model) const {
-  return deck_.output.vtk || !tracked_.empty() || !fixed_bodies(model).empty();
+bool RunOutput::reads_contact_records(const Model& model, bool sample) const {
+  return (sample && deck_.output.vtk) || !tracked_.empty() || !fixed_bodies(model).empty();
 }
 
 void RunOutput::sample(const Model& model, double time) {

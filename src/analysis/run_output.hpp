@@ -37,8 +37,9 @@ class RunOutput final : public AnalysisObserver {
   void run_started(const Model& model) override;
   void step_accepted(const Model& model, const StepRecord& record) override;
   void sample(const Model& model, double time) override;
-  /// The contacts VTU, the tracked bodies' table and the fixed bodies' reactions read them.
-  bool reads_contact_records(const Model& model) const override;
+  /// The tracked bodies' table and the fixed bodies' reactions read them at every step,
+  /// the contacts VTU at samples.
+  bool reads_contact_records(const Model& model, bool sample) const override;
   void finished(const Model& model, const RunTotals& totals) override;
   void persist() override;
   void write_state(StateWriter& out) const override;
