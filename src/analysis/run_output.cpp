@@ -221,7 +221,8 @@ RunOutput::RunOutput(const std::filesystem::path& directory, const Model& model,
       deck_(deck),
       monitor_columns_(monitor_columns(model)),
       tracked_(tracked_bodies(model, deck.output)),
-      body_columns_(body_table_columns(model, tracked_)) {}
+      body_columns_(body_table_columns(model, tracked_)),
+      reads_records_every_step_(!tracked_.empty() || !fixed_bodies(model).empty()) {}
 
 RunOutput::~RunOutput() = default;
 
@@ -344,8 +345,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
                             static_cast<double>(record.correction_halvings[k])});
 }
 
-bool RunOutput::reads_contact_records(const Model& model, bool sample) const {
-  return (sample && deck_.output.vtk) || !tracked_.empty() || !fixed_bodies(model).empty();
+bool RunOutput::reads_contact_records(const Model& /*model*/, bool sample) const {
+  return (sample && deck_.output.vtk) || reads_records_every_step_;
 }
 
 void RunOutput::sample(const Model& model, double time) {

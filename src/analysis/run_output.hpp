@@ -74,8 +74,10 @@ class RunOutput final : public AnalysisObserver {
   std::unique_ptr<PvdCollection>
       surfaces_pvd_;  ///< surfaces.pvd, when asked for and the model has shapes
   std::vector<std::string> monitor_columns_;
-  std::vector<std::size_t> tracked_;            ///< output.bodies, in model order
-  std::vector<std::string> body_columns_;       ///< of bodies.csv
+  std::vector<std::size_t> tracked_;       ///< output.bodies, in model order
+  std::vector<std::string> body_columns_;  ///< of bodies.csv
+  /// The tracked bodies' table or a fixed body's reaction reads contact records every step.
+  bool reads_records_every_step_ = false;
   std::unique_ptr<CsvLog> bodies_csv_;          ///< bodies.csv, when output.bodies names any
   MonitorValues last_energy_;                   ///< of the last accepted step
   std::vector<Wrench<double>> last_reactions_;  ///< of the last accepted step (reaction_names)
