@@ -52,9 +52,9 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   return verdict;
 }
 
-void ContactSet::commit(const StepContext& ctx) {
+void ContactSet::commit(const StepContext& ctx, bool with_records) {
   domain_watch_.note_exits(ctx);
-  ledger_.commit(ctx);
+  ledger_.commit(ctx, with_records);
 }
 
 ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {

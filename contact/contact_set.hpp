@@ -93,8 +93,10 @@ class ContactSet final {
   StepVerdict check_converged(const StepContext& ctx);
   bool elements_changed() const { return elements_changed_; }
 
-  /// Accepts the converged state ctx: histories and snapshot.
-  void commit(const StepContext& ctx);
+  /// Accepts the converged state ctx: histories and snapshot, the snapshot's
+  /// per-contact records only `with_records` (its totals always): a run whose
+  /// outputs do not read them at this state spares their memory and time.
+  void commit(const StepContext& ctx, bool with_records = true);
   /// The contacts' part of the energy balance of the step to the converged
   /// state ctx, as commit would book it, without committing; summed over the
   /// processes under a ContactPartition (a collective call there).

@@ -45,27 +45,27 @@ StepLedger::StepLedger(const ContactScene& scene, const PairStore& pairs)
   snapshot_.boundary_moments.assign(scene.boundaries().size(), Vec3::Zero());
 }
 
-// The active contacts of every element and their outcomes, on threads, each
+// The active contacts of a block of elements and their outcomes, on threads, each
 // element into its own buffer, so that settle sums them in element order.
-std::vector<StepLedger::ElementOutcomes> StepLedger::evaluate_active(const StepContext& ctx) const {
+void StepLedger::evaluate_active(const StepContext& ctx, std::size_t first,
+                                 std::vector<ElementOutcomes>& outcomes) const {
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
-  std::vector<ElementOutcomes> result(elements.size());
-  const int count = static_cast<int>(elements.size());
+  const int count = static_cast<int>(outcomes.size());
   outcome_threads_.follow_threads(scene_.threads());
   outcome_threads_.run(count, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 16) num_threads(team)
     for (int k = 0; k < count; ++k) {
-      const ContactPairElement& element = *elements[static_cast<std::size_t>(k)].second;
+      const ContactPairElement& element = *elements[first + static_cast<std::size_t>(k)].second;
       thread_local std::vector<ActiveContact> active;
       thread_local std::vector<PointwiseOutcome> computed;
       element.collect_active(ctx, active);
       element.outcomes(ctx, active, computed);
-      ElementOutcomes& outcomes = result[static_cast<std::size_t>(k)];
-      for (std::size_t c = 0; c < active.size(); ++c) outcomes.emplace_back(active[c], computed[c]);
+      ElementOutcomes& into = outcomes[static_cast<std::size_t>(k)];
+      into.clear();
+      for (std::size_t c = 0; c < active.size(); ++c) into.emplace_back(active[c], computed[c]);
     }
     return count;
   });
-  return result;
 }
 
 // The energy ledger books what the contact forces take from the bodies the way
@@ -79,7 +79,10 @@ std::vector<StepLedger::ElementOutcomes> StepLedger::evaluate_active(const StepC
 // finite gap, g_n Δn, which is no work done on the bodies; booking it left the
 // balance off by an amount of first order in Δt.) A contact's ledger runs from
 // its event's start; the snapshot keeps the run's totals.
-StepLedger::Settlement StepLedger::settle(const StepContext& ctx) const {
+StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_records) const {
+  // The elements go in blocks, so that the outcomes waiting to be booked take the
+  // memory of one block's contacts, not of the whole pack's.
+  constexpr std::size_t kBlock = 1024;
   Settlement result;
   ContactSnapshot& next = result.snapshot;
   next.damping_dissipation = snapshot_.damping_dissipation;
@@ -87,13 +90,19 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx) const {
   next.switching_energy = snapshot_.switching_energy;
   next.boundary_reactions.assign(scene_.boundaries().size(), Vec3::Zero());
   next.boundary_moments.assign(scene_.boundaries().size(), Vec3::Zero());
-  const std::vector<ElementOutcomes> evaluated = evaluate_active(ctx);
+  // About as many contacts as at i: one allocation, not a doubling's spare half.
+  if (with_records) next.contacts.reserve(histories_.size() + histories_.size() / 8 + 16);
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
-  for (std::size_t e = 0; e < elements.size(); ++e) {
-    const auto& [id, element] = elements[e];
-    if (!evaluated[e].empty()) note_explicit_step(*element, ctx, evaluated[e], next);
-    for (const auto& [active, outcome] : evaluated[e])
-      settle_contact(ctx, id, *element, active, outcome, result);
+  std::vector<ElementOutcomes> evaluated;
+  for (std::size_t first = 0; first < elements.size(); first += kBlock) {
+    evaluated.resize(std::min(kBlock, elements.size() - first));
+    evaluate_active(ctx, first, evaluated);
+    for (std::size_t k = 0; k < evaluated.size(); ++k) {
+      const auto& [id, element] = elements[first + k];
+      if (!evaluated[k].empty()) note_explicit_step(*element, ctx, evaluated[k], next);
+      for (const auto& [active, outcome] : evaluated[k])
+        settle_contact(ctx, id, *element, active, outcome, with_records, result);
+    }
   }
   for (const auto& [key, ended] : histories_) {  // contacts that separated or dropped out
     if (result.histories.contains(key)) continue;
@@ -109,7 +118,8 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx) const {
 
 void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
                                 const ContactPairElement& element, const ActiveContact& active,
-                                const PointwiseOutcome& outcome, Settlement& result) const {
+                                const PointwiseOutcome& outcome, bool with_records,
+                                Settlement& result) const {
   ContactSnapshot& next = result.snapshot;
   const PointwiseStepData& data = element.step_data(active.candidate);
   const ContactKey key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
@@ -149,8 +159,9 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
       std::max(next.largest_closure, (std::min(data.gap_i, skin) - outcome.gap) / skin);
   next.friction_dissipation += rubbed;
   next.stored_energy += updated.ledger.stored_energy;
-  next.contacts.push_back(
-      {id.body_a, id.body_b, id.boundary, active.contact.kind, outcome, updated.ledger});
+  if (with_records)
+    next.contacts.push_back(
+        {id.body_a, id.body_b, id.boundary, active.contact.kind, outcome, updated.ledger});
   if (id.boundary >= 0) {
     ++next.body_boundary;
     const Vec3 force = outcome.normal_force + outcome.friction_force;
@@ -200,15 +211,16 @@ double StepLedger::boundary_work(const StepContext& ctx, const std::vector<Vec3>
   return work;
 }
 
-void StepLedger::commit(const StepContext& ctx) {
-  Settlement settled = settle(ctx);
+void StepLedger::commit(const StepContext& ctx, bool with_records) {
+  snapshot_.contacts = {};  // settling reads the totals and histories, not the records
+  Settlement settled = settle(ctx, with_records);
   histories_ = std::move(settled.histories);
   snapshot_ = std::move(settled.snapshot);
 }
 
 ContactEnergyStep StepLedger::energy_step(const StepContext& ctx,
                                           const ContactPartition* partition) const {
-  const ContactSnapshot next = settle(ctx).snapshot;
+  const ContactSnapshot next = settle(ctx, false).snapshot;
   std::vector<double> values = {next.stored_energy - snapshot_.stored_energy,
                                 next.damping_dissipation - snapshot_.damping_dissipation +
                                     next.friction_dissipation - snapshot_.friction_dissipation,

@@ -29,10 +29,13 @@ class StepLedger {
     /// The contacts of configuration i whose histories went on in a neighbouring pair.
     std::vector<ContactKey> handed_over;
   };
-  /// The histories and snapshot of the converged state ctx, booked against the accepted ones.
-  Settlement settle(const StepContext& ctx) const;
-  /// Accepts the converged state ctx.
-  void commit(const StepContext& ctx);
+  /// The histories and snapshot of the converged state ctx, booked against the accepted ones;
+  /// the snapshot's per-contact records only `with_records` (the energy preview has no use
+  /// for them, and at a pack's 13 contacts per body they are a third of the settlement).
+  Settlement settle(const StepContext& ctx, bool with_records) const;
+  /// Accepts the converged state ctx; the snapshot keeps its per-contact records only
+  /// `with_records` (where an output reads them at this state).
+  void commit(const StepContext& ctx, bool with_records);
   /// The contacts' part of the energy balance of the step to ctx, as commit would
   /// book it; summed over the processes under a partition (a collective call there).
   ContactEnergyStep energy_step(const StepContext& ctx, const ContactPartition* partition) const;
@@ -46,11 +49,14 @@ class StepLedger {
 
  private:
   using ElementOutcomes = std::vector<std::pair<ActiveContact, PointwiseOutcome>>;
-  std::vector<ElementOutcomes> evaluate_active(const StepContext& ctx) const;
+  /// The active contacts and outcomes of the elements [first, first + outcomes.size()),
+  /// each into its own buffer.
+  void evaluate_active(const StepContext& ctx, std::size_t first,
+                       std::vector<ElementOutcomes>& outcomes) const;
   /// Books one active contact of the converged state into `result`.
   void settle_contact(const StepContext& ctx, const BodyPair& id, const ContactPairElement& element,
                       const ActiveContact& active, const PointwiseOutcome& outcome,
-                      Settlement& result) const;
+                      bool with_records, Settlement& result) const;
   void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
                           const ElementOutcomes& outcomes, ContactSnapshot& next) const;
   /// Φ at ctx of a contact of configuration i that is not active at ctx.

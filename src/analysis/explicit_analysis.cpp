@@ -234,7 +234,7 @@ Retry ExplicitAnalysis::rejected(const TimeStep& step) {
   return {dt, false, {}};
 }
 
-StepRecord ExplicitAnalysis::accept(const TimeStep& step) {
+StepRecord ExplicitAnalysis::accept(const TimeStep& step, bool /*sampling*/) {
   state_.swap(trial_);
   wrench_.swap(trial_wrench_);
   contact_step_limit_ = forces_.contact_step_limit();

@@ -83,7 +83,7 @@ class ExplicitAnalysis : private TimeIntegrator {
   bool attempt(const TimeStep& step) override;
   /// Δt halved, until it falls below a 10⁻¹² of the step's first proposal.
   Retry rejected(const TimeStep& step) override;
-  StepRecord accept(const TimeStep& step) override;
+  StepRecord accept(const TimeStep& step, bool sampling) override;
   void gave_up(const std::string& reason) override;
 
   void drift_bodies(double dt);

@@ -31,7 +31,7 @@ class Analysis::Stepper final : public TimeIntegrator {
   double proposed_step() const override { return controller_.proposed(); }
   bool attempt(const TimeStep& step) override;
   Retry rejected(const TimeStep& step) override;
-  StepRecord accept(const TimeStep& step) override;
+  StepRecord accept(const TimeStep& step, bool sampling) override;
   void before_report(bool sampling, StepRecord& record) override;
   void after_report(const StepRecord& record) override;
   void gave_up(const std::string& reason) override;

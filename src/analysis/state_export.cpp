@@ -204,7 +204,7 @@ ReachedState read_checkpoint_state(const fs::path& deck, const fs::path& checkpo
   RunOptions options;
   options.deck_fingerprint = fingerprint(echo_deck(deck));
   Analysis analysis(model, data, options);
-  AnalysisObserver no_output;
+  SilentObserver no_output;
   analysis.resume(checkpoint.string(), no_output);
   const Analysis::Position position = analysis.position();
   ReachedState state{position.time,

@@ -44,9 +44,9 @@ bool TimeLoop::run(TimeIntegrator& integrator, double& time, double end_time) {
       step = retry.aimed ? aimed(integrator.landing(), time, retry.dt, target)
                          : taking(integrator.landing(), time, retry.dt);
     }
-    StepRecord record = integrator.accept(step);
+    const bool sampling = step.time >= target * (1 - 1e-12);
+    StepRecord record = integrator.accept(step, sampling);
     time = step.time;
-    const bool sampling = time >= target * (1 - 1e-12);
     integrator.before_report(sampling, record);
     {
       PhaseTimer timer(output_seconds_);

@@ -54,8 +54,9 @@ class TimeIntegrator {
   /// After a failed attempt of `step`: the next one, or why the run stops.
   virtual Retry rejected(const TimeStep& step) = 0;
   /// Makes the attempt the accepted state (the loop then sets the time to
-  /// step.time); the record of the step for the observer.
-  virtual StepRecord accept(const TimeStep& step) = 0;
+  /// step.time); the record of the step for the observer. `sampling`: the
+  /// observer takes a sample of this state.
+  virtual StepRecord accept(const TimeStep& step, bool sampling) = 0;
   /// Before the observer sees the accepted step `record`; `sampling`: with a sample.
   virtual void before_report(bool /*sampling*/, StepRecord& /*record*/) {}
   /// After the observer has seen it (checkpoints, progress).

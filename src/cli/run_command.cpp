@@ -102,10 +102,11 @@ int run_deck(const RunArguments& args) {
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
   Model model = build_model(deck, args.threads);
   const std::string echo = echo_deck(args.deck);
-  AnalysisObserver no_output;
+  SilentObserver no_output;
   std::unique_ptr<RunOutput> output;
   if (reports) output = std::make_unique<RunOutput>(out, model, deck);
-  AnalysisObserver& observer = output ? *output : no_output;
+  AnalysisObserver& observer =
+      output ? static_cast<AnalysisObserver&>(*output) : static_cast<AnalysisObserver&>(no_output);
   Analysis analysis(model, deck, run_options(args, reports, out, echo),
                     make_domain_decomposition(model, deck));
   if (!args.restart.empty()) analysis.resume(args.restart, observer);

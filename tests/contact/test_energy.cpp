@@ -120,3 +120,57 @@ contact:
   CHECK(std::abs(end.energy_balance_error()) < 2e-4 * start.initial_energy);
   CHECK(r.run.totals.active_set_cycles == 0);
 }
+
+namespace {
+
+/// Reads the contacts' records at samples only, as a run without per-step contact output:
+/// the records of the states in between are not made.
+class SampleReader final : public AnalysisObserver {
+ public:
+  void step_accepted(const Model& model, const StepRecord& record) override {
+    monitor.push_back(record.energy);
+    const ContactSnapshot& s = model.contact->snapshot();
+    if (s.contacts.empty() && s.body_body + s.body_boundary > 0) ++states_without_records;
+  }
+  void sample(const Model& model, double /*time*/) override {
+    sampled.push_back({monitor.size(), model.contact->snapshot().contacts});
+  }
+  bool reads_contact_records(const Model& /*model*/, bool sample) const override { return sample; }
+
+  std::vector<MonitorValues> monitor;
+  int states_without_records = 0;
+  /// The steps accepted before each sample, and its records.
+  std::vector<std::pair<std::size_t, std::vector<ContactRecord>>> sampled;
+};
+
+}  // namespace
+
+TEST_CASE("contact records are made only where an output reads them; the ledger is the same",
+          "[contact][energy]") {
+  DeckData deck = pile_deck(0.15, 3e-8);
+  deck.output.interval = 0.05;
+  const ContactRun every = run_contact_deck(deck);
+  Model model = build_model(deck);
+  SampleReader reader;
+  Analysis(model, deck, RunOptions{}).run(reader);
+  REQUIRE(reader.monitor.size() == every.run.monitor.size());
+  for (std::size_t k = 0; k < reader.monitor.size(); ++k) {
+    const MonitorValues &a = reader.monitor[k], &b = every.run.monitor[k];
+    CHECK(a.energy_balance_error() == b.energy_balance_error());
+    CHECK(a.contact_energy == b.contact_energy);
+    CHECK(a.damping_dissipation == b.damping_dissipation);
+    CHECK(a.friction_dissipation == b.friction_dissipation);
+  }
+  CHECK(reader.states_without_records > 100);
+  REQUIRE(reader.sampled.size() >= 3);
+  for (const auto& [steps, records] : reader.sampled) {
+    if (steps == 0) continue;  // the initial state
+    const std::vector<ContactRecord>& expected = every.snapshots[steps - 1].contacts;
+    REQUIRE(records.size() == expected.size());
+    CHECK_FALSE(records.empty());
+    for (std::size_t c = 0; c < records.size(); ++c) {
+      CHECK(records[c].outcome.gap == expected[c].outcome.gap);
+      CHECK(records[c].ledger.stored_energy == expected[c].ledger.stored_energy);
+    }
+  }
+}
