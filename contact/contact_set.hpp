@@ -152,6 +152,9 @@ class ContactSet final {
   /// process whose contacts and share of the ledger another process holds (snapshots are
   /// summed over the processes).
   void clear_snapshot();
+  /// Frees the snapshot's per-contact records (its totals stay): no output reads them
+  /// before the next commit makes them again.
+  void drop_records() { ledger_.snapshot().contacts = std::vector<ContactRecord>(); }
   /// Adds what write_state wrote: its histories, and `with_ledger` its ledger, reactions and
   /// night-owl count. The parts of several processes' checkpoints added together, the
   /// ledgers on one process only, continue the run on another number of processes.

@@ -212,7 +212,9 @@ double StepLedger::boundary_work(const StepContext& ctx, const std::vector<Vec3>
 }
 
 void StepLedger::commit(const StepContext& ctx, bool with_records) {
-  snapshot_.contacts = {};  // settling reads the totals and histories, not the records
+  // Settling reads the totals and histories, not the records: they go first (`= {}`
+  // would keep their capacity).
+  snapshot_.contacts = std::vector<ContactRecord>();
   Settlement settled = settle(ctx, with_records);
   histories_ = std::move(settled.histories);
   snapshot_ = std::move(settled.snapshot);

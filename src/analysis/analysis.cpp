@@ -37,6 +37,12 @@ void Analysis::sample(AnalysisObserver& observer) {
   observer.sample(model_, time_);
 }
 
+void Analysis::drop_unread_records(const AnalysisObserver& observer) {
+  // Under domain decomposition the records stay: another process's observer may gather them.
+  if (model_.contact && !decomposition_ && !observer.reads_contact_records(model_, false))
+    model_.contact->drop_records();
+}
+
 double Analysis::step_start_time(int index) const {
   return index > 0 ? deck_.steps[static_cast<std::size_t>(index - 1)].end_time : deck_.start_time;
 }
@@ -161,6 +167,7 @@ RunTotals Analysis::run(AnalysisObserver& observer) {
   observer.run_started(model_);
   progress_record_.start();
   if (resume_dt_ <= 0) observer.sample(model_, time_);  // the built state: nothing to share yet
+  drop_unread_records(observer);
   if (options_.checkpoint_every > 0 && resume_dt_ <= 0)
     next_checkpoint_ = time_ + options_.checkpoint_every;
   for (int index = first_step_; index < static_cast<int>(deck_.steps.size()); ++index) {
@@ -187,8 +194,10 @@ bool Analysis::begin_analysis_step(int index, AnalysisObserver& observer) {
   // static step, and after actions that changed the forces (walls, gravity).
   const bool after_static =
       index > 0 && deck_.steps[static_cast<std::size_t>(index - 1)].type == AnalysisType::Static;
-  if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty()))
+  if (!resuming && spec.type == AnalysisType::Dynamic && (after_static || !spec.actions.empty())) {
     set_consistent_accelerations(model_, time_);
+    drop_unread_records(observer);
+  }
   if (!resuming && (index > 0 || !spec.actions.empty()) &&
       model_.contact) {  // step 0 was checked at build
     std::string problem =

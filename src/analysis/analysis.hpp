@@ -102,9 +102,7 @@ class AnalysisObserver {
   /// pack's 13 contacts per body); under domain decomposition the first process gathers
   /// them when any process's observer does, which at 10^4 bodies costs it more memory
   /// than its share of the model. An observer that does not say is given them all.
-  virtual bool reads_contact_records(const Model& /*model*/, bool /*sample*/) const {
-    return true;
-  }
+  virtual bool reads_contact_records(const Model& /*model*/, bool /*sample*/) const { return true; }
   virtual void finished(const Model& /*model*/, const RunTotals& /*totals*/) {}
   /// Called before each checkpoint: write out what has been reported so far, so
   /// that a run killed after the checkpoint leaves its logs complete up to it
@@ -168,6 +166,9 @@ class Analysis {
   double step_start_time(int index) const;
   /// A sample of the current state (under domain decomposition with every contact on process 0).
   void sample(AnalysisObserver& observer);
+  /// Frees the contacts' records of the state at rest (the start, an analysis step's
+  /// actions) where the observer reads none before the next step makes them again.
+  void drop_unread_records(const AnalysisObserver& observer);
 
   Model& model_;
   const DeckData& deck_;

@@ -145,8 +145,9 @@ class SampleReader final : public AnalysisObserver {
 
 }  // namespace
 
-TEST_CASE("contact records are made only where an output reads them; the ledger is the same",
-          "[contact][energy]") {
+TEST_CASE(
+    "contact records are made only where an output reads them, the ledger the same either way",
+    "[contact][energy]") {
   DeckData deck = pile_deck(0.15, 3e-8);
   deck.output.interval = 0.05;
   const ContactRun every = run_contact_deck(deck);
