@@ -79,7 +79,8 @@ void StepLedger::evaluate_active(const StepContext& ctx, std::size_t first,
 // finite gap, g_n Δn, which is no work done on the bodies; booking it left the
 // balance off by an amount of first order in Δt.) A contact's ledger runs from
 // its event's start; the snapshot keeps the run's totals.
-StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_records) const {
+StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_records,
+                                          ContactHistories* histories_at_state) const {
   // The elements go in blocks, so that the outcomes waiting to be booked take the
   // memory of one block's contacts, not of the whole pack's.
   constexpr std::size_t kBlock = 1024;
@@ -94,32 +95,44 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_reco
   if (with_records) next.contacts.reserve(histories_.size() + histories_.size() / 8 + 16);
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   std::vector<ElementOutcomes> evaluated;
+  HistoryUpdates updates;
   for (std::size_t first = 0; first < elements.size(); first += kBlock) {
     evaluated.resize(std::min(kBlock, elements.size() - first));
     evaluate_active(ctx, first, evaluated);
     for (std::size_t k = 0; k < evaluated.size(); ++k) {
       const auto& [id, element] = elements[first + k];
       if (!evaluated[k].empty()) note_explicit_step(*element, ctx, evaluated[k], next);
+      updates.clear();
       for (const auto& [active, outcome] : evaluated[k])
-        settle_contact(ctx, id, *element, active, outcome, with_records, result);
+        settle_contact(ctx, id, *element, active, outcome, with_records, result, updates);
+      if (histories_at_state)
+        for (auto& [key, history] : updates) (*histories_at_state)[key] = std::move(history);
     }
   }
-  for (const auto& [key, ended] : histories_) {  // contacts that separated or dropped out
-    if (result.histories.contains(key)) continue;
+  std::sort(result.active.begin(), result.active.end());
+  settle_ended(ctx, result);
+  next.boundary_work = snapshot_.boundary_work + boundary_work(ctx, next.boundary_reactions);
+  return result;
+}
+
+// Contacts that separated or dropped out, in key order. At a commit the map already
+// holds the new histories of the active contacts; the others are still those at i.
+void StepLedger::settle_ended(const StepContext& ctx, Settlement& result) const {
+  ContactSnapshot& next = result.snapshot;
+  for (const auto& [key, ended] : histories_) {
+    if (std::binary_search(result.active.begin(), result.active.end(), key)) continue;
     // A contact handed over keeps its spring energy: its new pair books it.
     if (std::find(result.handed_over.begin(), result.handed_over.end(), key) ==
         result.handed_over.end())
       next.friction_dissipation += ended.spring_energy;
     next.switching_energy -= energy_left_behind(ctx, key);
   }
-  next.boundary_work = snapshot_.boundary_work + boundary_work(ctx, next.boundary_reactions);
-  return result;
 }
 
 void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
                                 const ContactPairElement& element, const ActiveContact& active,
                                 const PointwiseOutcome& outcome, bool with_records,
-                                Settlement& result) const {
+                                Settlement& result, HistoryUpdates& updates) const {
   ContactSnapshot& next = result.snapshot;
   const PointwiseStepData& data = element.step_data(active.candidate);
   const ContactKey key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
@@ -170,7 +183,8 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   } else {
     ++next.body_body;
   }
-  result.histories[key] = updated;
+  result.active.push_back(key);
+  updates.emplace_back(key, updated);
 }
 
 // The paper measures its large steps against the critical step of an explicit
@@ -215,14 +229,16 @@ void StepLedger::commit(const StepContext& ctx, bool with_records) {
   // Settling reads the totals and histories, not the records: they go first (`= {}`
   // would keep their capacity).
   snapshot_.contacts = std::vector<ContactRecord>();
-  Settlement settled = settle(ctx, with_records);
-  histories_ = std::move(settled.histories);
+  Settlement settled = settle(ctx, with_records, &histories_);
+  std::erase_if(histories_, [&](const auto& entry) {
+    return !std::binary_search(settled.active.begin(), settled.active.end(), entry.first);
+  });
   snapshot_ = std::move(settled.snapshot);
 }
 
 ContactEnergyStep StepLedger::energy_step(const StepContext& ctx,
                                           const ContactPartition* partition) const {
-  const ContactSnapshot next = settle(ctx, false).snapshot;
+  const ContactSnapshot next = settle(ctx, false, nullptr).snapshot;
   std::vector<double> values = {next.stored_energy - snapshot_.stored_energy,
                                 next.damping_dissipation - snapshot_.damping_dissipation +
                                     next.friction_dissipation - snapshot_.friction_dissipation,

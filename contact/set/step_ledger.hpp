@@ -22,17 +22,23 @@ class StepLedger {
   /// The collaborators must outlive the ledger.
   StepLedger(const ContactScene& scene, const PairStore& pairs);
 
-  /// What commit makes of a converged state.
+  /// What a converged state books against the accepted one.
   struct Settlement {
-    ContactHistories histories;
     ContactSnapshot snapshot;
+    /// The keys of the contacts active at the state, sorted.
+    std::vector<ContactKey> active;
     /// The contacts of configuration i whose histories went on in a neighbouring pair.
     std::vector<ContactKey> handed_over;
   };
-  /// The histories and snapshot of the converged state ctx, booked against the accepted ones;
-  /// the snapshot's per-contact records only `with_records` (the energy preview has no use
-  /// for them, and at a pack's 13 contacts per body they are a third of the settlement).
-  Settlement settle(const StepContext& ctx, bool with_records) const;
+  /// The snapshot of the converged state ctx, booked against the accepted one; its
+  /// per-contact records only `with_records` (the energy preview has no use for them, and
+  /// at a pack's 13 contacts per body they are a third of the settlement). With
+  /// `histories_at_state`, the accepted histories, each element's new ones replace its
+  /// old ones once all its contacts are booked: a contact reads only its own history at i
+  /// and its donor's, both of its element, so one map serves (two took a pack's largest
+  /// share of the heap).
+  Settlement settle(const StepContext& ctx, bool with_records,
+                    ContactHistories* histories_at_state) const;
   /// Accepts the converged state ctx; the snapshot keeps its per-contact records only
   /// `with_records` (where an output reads them at this state).
   void commit(const StepContext& ctx, bool with_records);
@@ -54,9 +60,14 @@ class StepLedger {
   void evaluate_active(const StepContext& ctx, std::size_t first,
                        std::vector<ElementOutcomes>& outcomes) const;
   /// Books one active contact of the converged state into `result`.
+  using HistoryUpdates = std::vector<std::pair<ContactKey, ContactHistory>>;
+  /// Books one active contact of the converged state into `result`, its new history
+  /// into `updates`.
   void settle_contact(const StepContext& ctx, const BodyPair& id, const ContactPairElement& element,
                       const ActiveContact& active, const PointwiseOutcome& outcome,
-                      bool with_records, Settlement& result) const;
+                      bool with_records, Settlement& result, HistoryUpdates& updates) const;
+  /// Books the contacts of configuration i that are not active at ctx into `result`.
+  void settle_ended(const StepContext& ctx, Settlement& result) const;
   void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
                           const ElementOutcomes& outcomes, ContactSnapshot& next) const;
   /// Φ at ctx of a contact of configuration i that is not active at ctx.
