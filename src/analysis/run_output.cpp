@@ -103,8 +103,8 @@ VtuMesh bodies_as_points(const Model& model) {
   for (const RigidNode& rigid_node : model.rigid_nodes)
     add_point(rigid_node.body, rigid_node.link->node(), 1.0, rigid_node.reaction);
   mesh.add_vertex_cells();
-  mesh.point_data = {id,         kind,     mass,   held,  velocity, angular,
-                     quaternion, rotation, centre, force, moment};
+  mesh.take_point_data({&id, &kind, &mass, &held, &velocity, &angular, &quaternion, &rotation,
+                        &centre, &force, &moment});
   return mesh;
 }
 
@@ -114,6 +114,11 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
   DataArray normal_force{"normal_force", 3, {}}, friction_force{"friction_force", 3, {}},
       normal{"normal", 3, {}}, gap{"gap", 1, {}}, body_a{"body_a", 1, {}}, body_b{"body_b", 1, {}},
       boundary{"boundary", 1, {}}, kind{"kind", 1, {}}, slip{"slip", 1, {}};
+  const std::size_t count = snapshot.contacts.size();
+  mesh.points.reserve(count);
+  for (DataArray* array :
+       {&normal_force, &friction_force, &normal, &gap, &body_a, &body_b, &boundary, &kind, &slip})
+    array->values.reserve(count * static_cast<std::size_t>(array->components));
   for (const ContactRecord& c : snapshot.contacts) {
     mesh.points.push_back(c.outcome.point);
     append(normal_force, c.outcome.normal_force);
@@ -128,8 +133,8 @@ VtuMesh contacts_as_points(const ContactSnapshot& snapshot) {
     slip.values.push_back(c.outcome.status == StickSlip::Slip ? 1.0 : 0.0);
   }
   mesh.add_vertex_cells();
-  mesh.point_data = {normal_force, friction_force, normal, gap, body_a,
-                     body_b,       boundary,       kind,   slip};
+  mesh.take_point_data(
+      {&normal_force, &friction_force, &normal, &gap, &body_a, &body_b, &boundary, &kind, &slip});
   return mesh;
 }
 

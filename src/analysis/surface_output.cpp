@@ -1,5 +1,7 @@
 #include "src/analysis/surface_output.hpp"
 
+#include <utility>
+
 namespace polydem {
 namespace {
 
@@ -32,7 +34,7 @@ VtuMesh surfaces_mesh(const Model& model, double time) {
       append_surface(mesh, owner, *boundary.shape, boundary.position_at(time), boundary.rotation,
                      -1.0 - static_cast<double>(s));
   }
-  mesh.cell_data = {owner};
+  mesh.cell_data.push_back(std::move(owner));
   return mesh;
 }
 

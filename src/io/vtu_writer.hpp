@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "src/core/types.hpp"
@@ -56,6 +57,11 @@ struct VtuMesh {
   std::vector<DataArray> cell_data;
 
   std::size_t cell_count() const { return cell_types.size(); }
+  /// Moves the arrays in as point data, in order (a list of arrays would be copied: at
+  /// 50 000 contacts the copies were a fifth of the run's heap at a sample).
+  void take_point_data(std::initializer_list<DataArray*> arrays) {
+    for (DataArray* array : arrays) point_data.push_back(std::move(*array));
+  }
   void add_cell(VtkCellType type, std::span<const std::int64_t> point_ids);
   void add_cell(VtkCellType type, std::initializer_list<std::int64_t> point_ids) {
     add_cell(type, std::span<const std::int64_t>(point_ids.begin(), point_ids.size()));
