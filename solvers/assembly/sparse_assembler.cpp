@@ -27,6 +27,7 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   // index arrays): the pattern is rebuilt whenever contact pairs come and go.
   slots_.resize(elements.size());
   slot_equations_.resize(elements.size());
+  tangent_stride_ = 0;
   for (std::size_t e = 0; e < elements.size(); ++e) {
     Slot& slot = slots_[e];
     slot.element = elements[e];
@@ -37,9 +38,10 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
       slot.equations[static_cast<std::size_t>(i)] =
           dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
     slot.local_residual.resize(n);
-    slot.local_tangent.resize(n, n);
+    tangent_stride_ = std::max(tangent_stride_, static_cast<std::size_t>(n) * n);
     slot_equations_[e] = slot.equations;
   }
+  block_tangents_.resize(std::min(kBlock, slots_.size()) * tangent_stride_);
   const int equations = dofs.equation_count();
   pattern_.build(equations, slot_equations_, tangent_);
   residual_.setZero(equations);
@@ -100,17 +102,19 @@ void SparseAssembler::scatter_residual(int first, int end) {
     }
 }
 
-void SparseAssembler::scatter_tangent(int first, int end) {
+void SparseAssembler::scatter_tangent(int first, int end, std::size_t block) {
   double* values = tangent_.valuePtr();
   const int* outer = tangent_.outerIndexPtr();
-  std::fill(values + outer[first], values + outer[end], 0.0);
-  for (const Slot& slot : slots_) {
+  if (block == 0) std::fill(values + outer[first], values + outer[end], 0.0);
+  const std::size_t block_end = std::min(slots_.size(), block + kBlock);
+  for (std::size_t s = block; s < block_end; ++s) {
+    const Slot& slot = slots_[s];
     const std::size_t n = slot.equations.size();
     for (std::size_t j = 0; j < n; ++j) {
       const int column = slot.equations[j];
       if (column < first || column >= end) continue;
       const int* index = slot.value_index.data() + j * n;
-      const double* local = slot.local_tangent.data() + j * n;
+      const double* local = block_tangents_.data() + (s - block) * tangent_stride_ + j * n;
       for (std::size_t i = 0; i < n; ++i)
         if (index[i] >= 0) values[index[i]] += local[i];
     }
@@ -122,38 +126,48 @@ void SparseAssembler::scatter_tangent(int first, int end) {
 // as they come free: a static split left one thread with most of the pairs. Each element
 // writes only its own slot and the sums below add them in element order, so the sums are
 // the same whichever thread evaluated what.
-void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent) {
+void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent,
+                                        std::size_t first, std::size_t count) {
   ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
   choice.follow_threads(threads);
-  const long count = static_cast<long>(slots_.size());
-  choice.run(count, [&](int team) {
+  const long elements = static_cast<long>(count);
+  choice.run(elements, [&](int team) {
 #pragma omp parallel for schedule(dynamic, 8) num_threads(team)
-    for (long e = 0; e < count; ++e) {
-      Slot& slot = slots_[static_cast<std::size_t>(e)];
-      if (with_tangent)
-        slot.element->evaluate(ctx, slot.local_residual, slot.local_tangent);
-      else
+    for (long e = 0; e < elements; ++e) {
+      Slot& slot = slots_[first + static_cast<std::size_t>(e)];
+      if (with_tangent) {
+        const auto n = static_cast<Eigen::Index>(slot.equations.size());
+        Eigen::Map<Eigen::MatrixXd> local(
+            block_tangents_.data() + static_cast<std::size_t>(e) * tangent_stride_, n, n);
+        slot.element->evaluate(ctx, slot.local_residual, local);
+      } else {
         slot.element->evaluate_residual(ctx, slot.local_residual);
+      }
       slot.reference_force = slot.element->reference_force(ctx);
     }
-    return count;
+    return elements;
   });
 }
 
+void SparseAssembler::evaluate_and_add_tangents(const StepContext& ctx, int threads) {
+  for (std::size_t first = 0; first < slots_.size() || first == 0; first += kBlock) {
+    evaluate_elements(ctx, threads, true, first, std::min(kBlock, slots_.size() - first));
+    sum_contributions(tangent_sum_threads_, true, threads, first);
+  }
+}
+
 void SparseAssembler::assemble(const StepContext& ctx, int threads) {
-  evaluate_elements(ctx, threads, true);
+  evaluate_and_add_tangents(ctx, threads);
   sum_residual(threads);
-  sum_tangent(threads);
 }
 
 void SparseAssembler::assemble_residual(const StepContext& ctx, int threads) {
-  evaluate_elements(ctx, threads, false);
+  evaluate_elements(ctx, threads, false, 0, slots_.size());
   sum_residual(threads);
 }
 
 void SparseAssembler::assemble_tangent(const StepContext& ctx, int threads) {
-  evaluate_elements(ctx, threads, true);
-  sum_tangent(threads);
+  evaluate_and_add_tangents(ctx, threads);
 }
 
 void SparseAssembler::sum_residual(int threads) {
@@ -163,11 +177,8 @@ void SparseAssembler::sum_residual(int threads) {
     reference_force_ = std::max(reference_force_, slot.reference_force);
 }
 
-void SparseAssembler::sum_tangent(int threads) {
-  sum_contributions(tangent_sum_threads_, true, threads);
-}
-
-void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent, int threads) {
+void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent, int threads,
+                                        std::size_t first) {
   choice.follow_threads(threads);
   const int columns = static_cast<int>(residual_.size());
   const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : columns;
@@ -175,12 +186,12 @@ void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent,
     if (static_cast<int>(part_bounds_.size()) != team + 1) split_columns(team);
 #pragma omp parallel for schedule(static, 1) num_threads(team)
     for (int part = 0; part < team; ++part) {
-      const int first = part_bounds_[static_cast<std::size_t>(part)];
+      const int begin = part_bounds_[static_cast<std::size_t>(part)];
       const int end = part_bounds_[static_cast<std::size_t>(part) + 1];
       if (tangent)
-        scatter_tangent(first, end);
+        scatter_tangent(begin, end, first);
       else
-        scatter_residual(first, end);
+        scatter_residual(begin, end);
     }
     return entries;
   });

@@ -7,8 +7,10 @@
 // their own buffers; then each thread adds every element's contributions to its
 // own run of equations (columns of the tangent), in element order: each global
 // entry is summed from zero in the serial order, so results are bitwise identical
-// for any thread count. Each of these kernels runs on as many of the run's threads as its
-// timings show pay (thread_count_choice.hpp).
+// for any thread count. Tangents go block by block of elements (kBlock), evaluated
+// and then added, so that only one block's local tangents are held: a whole pack's
+// (12 × 12 doubles per contact pair) were its largest single item of heap. Each of these kernels
+// runs on as many of the run's threads as its timings show pay (thread_count_choice.hpp).
 #pragma once
 
 #include <cstdint>
@@ -51,27 +53,39 @@ class SparseAssembler {
     std::vector<int>
         value_index;  ///< per local (i, j), column-major: index into tangent values, or −1
     Eigen::VectorXd local_residual;
-    Eigen::MatrixXd local_tangent;
     double reference_force = 0;
   };
+  static constexpr std::size_t kBlock = 2048;  ///< elements whose local tangents are held at once
 
-  void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent);
+  /// Evaluates the elements [first, first + count): residuals into their slots, with
+  /// the tangent each into its place in block_tangents_.
+  void evaluate_elements(const StepContext& ctx, int threads, bool with_tangent, std::size_t first,
+                         std::size_t count);
+  /// Evaluates every element with its tangent, and adds the tangents block by block.
+  void evaluate_and_add_tangents(const StepContext& ctx, int threads);
   void sum_residual(int threads);
-  void sum_tangent(int threads);
-  /// Sums every residual (or tangent) entry's contributions on the threads `choice` picks.
-  void sum_contributions(ThreadCountChoice& choice, bool tangent, int threads);
+  /// Sums every residual entry's contributions on the threads `choice` picks; or adds the
+  /// tangent contributions of the block of elements at `first` (the tangent zeroed first
+  /// where `first` is 0).
+  void sum_contributions(ThreadCountChoice& choice, bool tangent, int threads,
+                         std::size_t first = 0);
   /// Cuts the equations into `parts` runs of whole columns with about equal entries.
   void split_columns(int parts);
-  /// The residual's (tangent's) entries of the equations (columns) [first, end): zeroed,
-  /// then every element's contributions to them added in element order.
+  /// The residual's entries of the equations [first, end): zeroed, then every element's
+  /// contributions to them added in element order.
   void scatter_residual(int first, int end);
-  void scatter_tangent(int first, int end);
+  /// To the tangent's columns [first, end) (zeroed first where `block` is 0), the
+  /// contributions of the block of elements at `block`, in element order.
+  void scatter_tangent(int first, int end, std::size_t block);
   /// Where each local tangent entry of `slot` lies in the tangent's values (−1: a
   /// constrained row or column); false if the pattern lacks one.
   bool map_into_values(Slot& slot) const;
 
   std::vector<Slot> slots_;
-  std::vector<int> part_bounds_;  ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])
+  /// The local tangents of one block: element first + k's, column-major, at k · tangent_stride_.
+  std::vector<double> block_tangents_;
+  std::size_t tangent_stride_ = 0;  ///< the largest element's n², set with the pattern
+  std::vector<int> part_bounds_;    ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])
   ThreadCountChoice evaluation_threads_;           ///< residuals and tangents
   ThreadCountChoice residual_evaluation_threads_;  ///< residuals alone
   ThreadCountChoice residual_sum_threads_;

@@ -5,7 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "solvers/assembly/sparse_assembler.hpp"
@@ -117,5 +119,33 @@ TEST_CASE("the assembly equals Eigen's sum of triplets, and its bits do not depe
       REQUIRE(shared.tangent().valuePtr()[k] == alone.tangent().valuePtr()[k]);
     for (Eigen::Index k = 0; k < alone.residual().size(); ++k)
       REQUIRE(shared.residual()[k] == alone.residual()[k]);
+  }
+}
+
+TEST_CASE("a tangent assembled block by block sums every entry from zero in element order",
+          "[sparse_assembler]") {
+  // More elements than one block of local tangents (SparseAssembler::kBlock): each entry
+  // must still be the plain sum over the elements in their order, and a second assembly
+  // must start from zero again.
+  const Model model = random_model(3000, 5000, 5);
+  std::map<std::pair<int, int>, double> in_order;
+  for (const FixedElement& element : model.elements) {
+    const auto dofs = element.dofs();
+    for (std::size_t j = 0; j < dofs.size(); ++j)
+      for (std::size_t i = 0; i < dofs.size(); ++i) {
+        const int row = model.dofs.equation(dofs[i]), col = model.dofs.equation(dofs[j]);
+        if (row >= 0 && col >= 0)
+          in_order[{row, col}] += element.tangent_entry(static_cast<int>(i), static_cast<int>(j));
+      }
+  }
+  SparseAssembler assembler;
+  assembler.build_pattern(model.dofs, model.views, 2);
+  for (int call = 0; call < 2; ++call) {
+    assembler.assemble(StepContext{}, 2);
+    const SparseMatrix& tangent = assembler.tangent();
+    REQUIRE(static_cast<std::size_t>(tangent.nonZeros()) == in_order.size());
+    for (int col = 0; col < tangent.outerSize(); ++col)
+      for (SparseMatrix::InnerIterator entry(tangent, col); entry; ++entry)
+        REQUIRE(entry.value() == in_order.at({static_cast<int>(entry.row()), col}));
   }
 }
