@@ -59,7 +59,6 @@ class StepLedger {
   /// each into its own buffer.
   void evaluate_active(const StepContext& ctx, std::size_t first,
                        std::vector<ElementOutcomes>& outcomes) const;
-  /// Books one active contact of the converged state into `result`.
   using HistoryUpdates = std::vector<std::pair<ContactKey, ContactHistory>>;
   /// Books one active contact of the converged state into `result`, its new history
   /// into `updates`.

@@ -23,8 +23,8 @@ int value_position(const SparseMatrix& matrix, int row, int col) {
 
 void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element* const> elements,
                                     int threads) {
-  // The slots that stay keep their buffers (a contact pair's 12 × 12 tangent and
-  // index arrays): the pattern is rebuilt whenever contact pairs come and go.
+  // The slots that stay keep their buffers (residual and index arrays): the pattern is
+  // rebuilt whenever contact pairs come and go.
   slots_.resize(elements.size());
   slot_equations_.resize(elements.size());
   tangent_stride_ = 0;
@@ -124,8 +124,8 @@ void SparseAssembler::scatter_tangent(int first, int end, std::size_t block) {
 // Elements differ in cost by orders of magnitude (a body against a contact pair of several
 // pointwise contacts, bodies first, pairs after), so the threads take them in small chunks
 // as they come free: a static split left one thread with most of the pairs. Each element
-// writes only its own slot and the sums below add them in element order, so the sums are
-// the same whichever thread evaluated what.
+// writes only its own slot and its own place in the block's tangents, and the sums below
+// add them in element order, so the sums are the same whichever thread evaluated what.
 void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, bool with_tangent,
                                         std::size_t first, std::size_t count) {
   ThreadCountChoice& choice = with_tangent ? evaluation_threads_ : residual_evaluation_threads_;
@@ -150,6 +150,7 @@ void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, boo
 }
 
 void SparseAssembler::evaluate_and_add_tangents(const StepContext& ctx, int threads) {
+  // At least one pass: the first block's sum zeroes the tangent, elements or none.
   for (std::size_t first = 0; first < slots_.size() || first == 0; first += kBlock) {
     evaluate_elements(ctx, threads, true, first, std::min(kBlock, slots_.size() - first));
     sum_contributions(tangent_sum_threads_, true, threads, first);
