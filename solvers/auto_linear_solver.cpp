@@ -30,13 +30,13 @@ std::vector<int> transpose_positions(const SparseMatrix& matrix) {
   std::vector<int> positions(static_cast<std::size_t>(matrix.nonZeros()), -1);
   const int* outer = matrix.outerIndexPtr();
   const int* inner = matrix.innerIndexPtr();
-  for (int col = 0; col < matrix.outerSize(); ++col) {
-    for (int k = outer[col]; k < outer[col + 1]; ++k) {
-      const int row = inner[k];
-      const int* begin = inner + outer[row];
-      const int* end = inner + outer[row + 1];
-      const int* found = std::lower_bound(begin, end, col);
-      if (found != end && *found == col)
+  for (int row = 0; row < matrix.outerSize(); ++row) {
+    for (int k = outer[row]; k < outer[row + 1]; ++k) {
+      const int column = inner[k];
+      const int* begin = inner + outer[column];
+      const int* end = inner + outer[column + 1];
+      const int* found = std::lower_bound(begin, end, row);
+      if (found != end && *found == row)
         positions[static_cast<std::size_t>(k)] = static_cast<int>(found - inner);
     }
   }

@@ -17,7 +17,8 @@ ObjectSchema bicgstab_params() {
       "bicgstab",
       "BiCGSTAB (Eigen's recurrence), preconditioned by the inverse of each body's 6×6 "
       "diagonal block, each solve in one parallel region on every thread (--threads), in any "
-      "build (no PETSc, no MPI); the results are the same for any thread count. A solve that does not reach the tolerance (its true residual "
+      "build (no PETSc, no MPI); the results are the same for any thread count. A solve that does "
+      "not reach the tolerance (its true residual "
       "checked), or a singular block, is done again by UMFPACK; summary.json counts them "
       "(`linear_solver_fallbacks`)."};
   add_stopping_keys(schema, 500LL);

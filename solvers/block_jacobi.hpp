@@ -9,11 +9,13 @@
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
 
+#include "src/core/sparse_matrix.hpp"
+
 namespace polydem {
 
 class BlockJacobi {
  public:
-  using RowMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor, int>;
+  using RowMatrix = SparseMatrix;  ///< stored by rows
   using MatrixRef = Eigen::Ref<const RowMatrix>;
   static constexpr int kLargestBlock = 6;
 

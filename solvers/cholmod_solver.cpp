@@ -2,6 +2,7 @@
 
 #include <Eigen/CholmodSupport>
 
+#include "solvers/column_copy.hpp"
 #include "solvers/linear_solver_family.hpp"
 
 namespace polydem {
@@ -13,9 +14,11 @@ class CholmodSolver final : public LinearSolver {
   // automatic choice moves on to UMFPACK), not a warning for stderr.
   CholmodSolver() { llt_.cholmod().print = 0; }
 
-  void analyze(const SparseMatrix& matrix) override { llt_.analyzePattern(matrix); }
+  void analyze(const SparseMatrix& matrix) override {
+    llt_.analyzePattern(columns_.analyze(matrix));
+  }
   bool factorize(const SparseMatrix& matrix) override {
-    llt_.factorize(matrix);
+    llt_.factorize(columns_.copy(matrix));
     return llt_.info() == Eigen::Success;
   }
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
@@ -25,7 +28,8 @@ class CholmodSolver final : public LinearSolver {
   std::string name() const override { return "cholmod"; }
 
  private:
-  Eigen::CholmodSupernodalLLT<SparseMatrix, Eigen::Lower> llt_;
+  ColumnCopy columns_;  ///< what the factorisation reads; outlives its solves
+  Eigen::CholmodSupernodalLLT<ColumnCopy::ColumnMatrix, Eigen::Lower> llt_;
 };
 
 ObjectSchema cholmod_params() {

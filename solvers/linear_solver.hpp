@@ -23,7 +23,8 @@ class LinearSolver {
   /// Symbolic analysis; call again only when the sparsity pattern changes.
   virtual void analyze(const SparseMatrix& matrix) = 0;
   /// Numeric factorisation with the analysed pattern. False when the matrix is
-  /// singular (or, for a Cholesky back end, not positive definite).
+  /// singular (or, for a Cholesky back end, not positive definite). The matrix
+  /// must outlive the solves that follow: an iterative back end multiplies by it.
   virtual bool factorize(const SparseMatrix& matrix) = 0;
   /// Solves with the last factorisation. False when the result is not finite.
   virtual bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) = 0;

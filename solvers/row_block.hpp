@@ -1,13 +1,13 @@
-// A contiguous block of rows of a column-major sparse matrix, in compressed-row
-// form: what one MPI rank owns of the global tangent. Every entry remembers
-// its position in the matrix's value array, so that new values on the same
-// sparsity pattern are gathered in one pass, without searching.
+// A contiguous block of rows of the tangent (stored by rows): what one MPI rank
+// owns of the global tangent, with its row offsets from zero, as PETSc takes
+// them. New values on the same pattern are one contiguous run of the matrix's
+// value array.
 #pragma once
 
 #include <utility>
 #include <vector>
 
-#include "solvers/assembly/sparse_assembler.hpp"
+#include "src/core/sparse_matrix.hpp"
 
 namespace polydem {
 
@@ -16,11 +16,11 @@ struct RowBlock {
   int last = 0;              ///< one past the last global row
   std::vector<int> offsets;  ///< per local row, where its entries start; one more at the end
   std::vector<int> columns;  ///< global column of each entry, ascending within a row
-  std::vector<int> sources;  ///< index of each entry in the matrix's value array
+  int first_entry = 0;       ///< where the block's entries start in the matrix's value array
 
   int row_count() const { return last - first; }
-  /// The values of the block's entries, in compressed-row order.
-  void gather(const SparseMatrix& matrix, std::vector<double>& values) const;
+  /// The values of the block's entries in `matrix` (of this pattern), in compressed-row order.
+  const double* values(const SparseMatrix& matrix) const { return matrix.valuePtr() + first_entry; }
 };
 
 /// Rows [first, last) of a compressed matrix.

@@ -2,6 +2,7 @@
 
 #include <Eigen/UmfPackSupport>
 
+#include "solvers/column_copy.hpp"
 #include "solvers/linear_solver_family.hpp"
 
 namespace polydem {
@@ -18,9 +19,11 @@ class UmfpackSolver final : public LinearSolver {
   // drift by one from the decomposed run's; since 26f8431 they match unrefined.
   UmfpackSolver() { lu_.umfpackControl()(UMFPACK_IRSTEP) = 0; }
 
-  void analyze(const SparseMatrix& matrix) override { lu_.analyzePattern(matrix); }
+  void analyze(const SparseMatrix& matrix) override {
+    lu_.analyzePattern(columns_.analyze(matrix));
+  }
   bool factorize(const SparseMatrix& matrix) override {
-    lu_.factorize(matrix);
+    lu_.factorize(columns_.copy(matrix));
     return lu_.info() == Eigen::Success;
   }
   bool solve(const Eigen::VectorXd& rhs, Eigen::VectorXd& solution) override {
@@ -30,7 +33,8 @@ class UmfpackSolver final : public LinearSolver {
   std::string name() const override { return "umfpack"; }
 
  private:
-  Eigen::UmfPackLU<SparseMatrix> lu_;
+  ColumnCopy columns_;  ///< what the factorisation reads; outlives its solves
+  Eigen::UmfPackLU<ColumnCopy::ColumnMatrix> lu_;
 };
 
 ObjectSchema umfpack_params() {

@@ -8,15 +8,15 @@ namespace {
 
 constexpr int kMissing = -2;
 
-// Position of (row, col) in the compressed column storage of a pattern that should hold it;
+// Position of (row, col) in the compressed row storage of a pattern that should hold it;
 // kMissing where it does not.
 int value_position(const SparseMatrix& matrix, int row, int col) {
-  const int* rows = matrix.innerIndexPtr();
-  const int* begin = rows + matrix.outerIndexPtr()[col];
-  const int* end = rows + matrix.outerIndexPtr()[col + 1];
-  const int* found = std::lower_bound(begin, end, row);
-  if (found == end || *found != row) return kMissing;
-  return static_cast<int>(found - rows);
+  const int* columns = matrix.innerIndexPtr();
+  const int* begin = columns + matrix.outerIndexPtr()[row];
+  const int* end = columns + matrix.outerIndexPtr()[row + 1];
+  const int* found = std::lower_bound(begin, end, col);
+  if (found == end || *found != col) return kMissing;
+  return static_cast<int>(found - columns);
 }
 
 }  // namespace
@@ -38,6 +38,7 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
       slot.equations[static_cast<std::size_t>(i)] =
           dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
     slot.local_residual.resize(n);
+    find_runs(slot);
     tangent_stride_ = std::max(tangent_stride_, static_cast<std::size_t>(n) * n);
     slot_equations_[e] = slot.equations;
   }
@@ -58,35 +59,62 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   ++pattern_version_;
 }
 
+// Runs of local columns whose equations are consecutive: a body's six DOFs, where none is
+// held. A run's entries are consecutive in every row of the tangent (its rows hold whole
+// runs, columns sorted), so one position per local row and run places them all: 24 for
+// a contact pair's 144 entries.
+void SparseAssembler::find_runs(Slot& slot) {
+  slot.runs.clear();
+  const std::vector<int>& equations = slot.equations;
+  for (std::size_t j = 0; j < equations.size(); ++j) {
+    if (equations[j] < 0) continue;
+    const bool extends =
+        !slot.runs.empty() &&
+        static_cast<std::size_t>(slot.runs.back().first + slot.runs.back().length) == j &&
+        equations[j - 1] + 1 == equations[j];
+    if (extends)
+      ++slot.runs.back().length;
+    else
+      slot.runs.push_back({static_cast<int>(j), 1});
+  }
+}
+
 bool SparseAssembler::map_into_values(Slot& slot) const {
   const std::size_t n = slot.equations.size();
-  slot.value_index.assign(n * n, -1);
+  const std::size_t runs = slot.runs.size();
+  slot.value_index.assign(n * runs, -1);
   bool complete = true;
-  for (std::size_t j = 0; j < n; ++j)
-    for (std::size_t i = 0; i < n; ++i)
-      if (slot.equations[i] >= 0 && slot.equations[j] >= 0) {
-        const int position = value_position(tangent_, slot.equations[i], slot.equations[j]);
-        complete = complete && position != kMissing;
-        slot.value_index[j * n + i] = position;
-      }
+  for (std::size_t i = 0; i < n; ++i) {
+    const int row = slot.equations[i];
+    if (row < 0) continue;
+    for (std::size_t r = 0; r < runs; ++r) {
+      const Run run = slot.runs[r];
+      const int column = slot.equations[static_cast<std::size_t>(run.first)];
+      const int position = value_position(tangent_, row, column);
+      complete =
+          complete && position != kMissing &&
+          value_position(tangent_, row, column + run.length - 1) == position + run.length - 1;
+      slot.value_index[i * runs + r] = position;
+    }
+  }
   return complete;
 }
 
-// Each thread owns a run of whole columns, so every tangent entry (and residual entry of
+// Each thread owns a run of whole rows, so every tangent entry (and residual entry of
 // the same equations) is written by one thread only, and summed from zero in element
-// order as on one thread. A thread walks every element but adds only the local columns
-// (rows) of its equations: it reads the local buffers in order, where a gather by global
+// order as on one thread. A thread walks every element but adds only the local rows
+// of its equations: it reads the local buffers in place, where a gather by global
 // entry (one pointer per contribution) was slower on two threads than one thread's
 // scatter (the 1005-tetrapod tangent: 1.0 ms per assembly either way).
-void SparseAssembler::split_columns(int parts) {
-  const int columns = static_cast<int>(residual_.size());
+void SparseAssembler::split_rows(int parts) {
+  const int rows = static_cast<int>(residual_.size());
   const int* outer = tangent_.outerIndexPtr();
   const double entries = static_cast<double>(tangent_.nonZeros());
-  part_bounds_.assign(static_cast<std::size_t>(parts) + 1, columns);
+  part_bounds_.assign(static_cast<std::size_t>(parts) + 1, rows);
   part_bounds_.front() = 0;
   for (int p = 1; p < parts; ++p) {
     const double target = entries * p / parts;
-    const int* at = std::lower_bound(outer, outer + columns, static_cast<int>(target));
+    const int* at = std::lower_bound(outer, outer + rows, static_cast<int>(target));
     part_bounds_[static_cast<std::size_t>(p)] =
         std::max(part_bounds_[static_cast<std::size_t>(p) - 1], static_cast<int>(at - outer));
   }
@@ -110,13 +138,19 @@ void SparseAssembler::scatter_tangent(int first, int end, std::size_t block) {
   for (std::size_t s = block; s < block_end; ++s) {
     const Slot& slot = slots_[s];
     const std::size_t n = slot.equations.size();
-    for (std::size_t j = 0; j < n; ++j) {
-      const int column = slot.equations[j];
-      if (column < first || column >= end) continue;
-      const int* index = slot.value_index.data() + j * n;
-      const double* local = block_tangents_.data() + (s - block) * tangent_stride_ + j * n;
-      for (std::size_t i = 0; i < n; ++i)
-        if (index[i] >= 0) values[index[i]] += local[i];
+    // The local tangent is column-major: row i's entries lie n apart.
+    const double* local = block_tangents_.data() + (s - block) * tangent_stride_;
+    for (std::size_t i = 0; i < n; ++i) {
+      const int row = slot.equations[i];
+      if (row < first || row >= end) continue;
+      const std::size_t runs = slot.runs.size();
+      const int* index = slot.value_index.data() + i * runs;
+      for (std::size_t r = 0; r < runs; ++r) {
+        double* target = values + index[r];
+        const double* source = local + static_cast<std::size_t>(slot.runs[r].first) * n + i;
+        for (int t = 0; t < slot.runs[r].length; ++t)
+          target[t] += source[static_cast<std::size_t>(t) * n];
+      }
     }
   }
 }
@@ -181,10 +215,10 @@ void SparseAssembler::sum_residual(int threads) {
 void SparseAssembler::sum_contributions(ThreadCountChoice& choice, bool tangent, int threads,
                                         std::size_t first) {
   choice.follow_threads(threads);
-  const int columns = static_cast<int>(residual_.size());
-  const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : columns;
+  const int rows = static_cast<int>(residual_.size());
+  const long entries = tangent ? static_cast<long>(tangent_.nonZeros()) : rows;
   choice.run(entries, [&](int team) {
-    if (static_cast<int>(part_bounds_.size()) != team + 1) split_columns(team);
+    if (static_cast<int>(part_bounds_.size()) != team + 1) split_rows(team);
 #pragma omp parallel for schedule(static, 1) num_threads(team)
     for (int part = 0; part < team; ++part) {
       const int begin = part_bounds_[static_cast<std::size_t>(part)];

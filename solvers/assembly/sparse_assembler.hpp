@@ -5,7 +5,7 @@
 // compressed storage are built once and reused until the element set changes,
 // so assembling allocates nothing. Elements are evaluated in parallel into
 // their own buffers; then each thread adds every element's contributions to its
-// own run of equations (columns of the tangent), in element order: each global
+// own run of equations (rows of the tangent), in element order: each global
 // entry is summed from zero in the serial order, so results are bitwise identical
 // for any thread count. Tangents go block by block of elements (kBlock), evaluated
 // and then added, so that only one block's local tangents are held: a whole pack's
@@ -17,7 +17,7 @@
 #include <span>
 #include <vector>
 
-#include "solvers/assembly/column_pattern.hpp"
+#include "solvers/assembly/row_pattern.hpp"
 #include "src/core/thread_count_choice.hpp"
 #include "src/model/dof_map.hpp"
 #include "src/model/element.hpp"
@@ -47,11 +47,18 @@ class SparseAssembler {
   int equation_count() const { return static_cast<int>(residual_.size()); }
 
  private:
+  /// Local columns [first, first + length) whose equations are consecutive.
+  struct Run {
+    int first = 0;
+    int length = 0;
+  };
   struct Slot {
     const Element* element = nullptr;
     std::vector<int> equations;  ///< per local DOF: equation or DofMap::kConstrained
-    std::vector<int>
-        value_index;  ///< per local (i, j), column-major: index into tangent values, or −1
+    std::vector<Run> runs;       ///< the local columns of free DOFs, in runs
+    /// Per local row i and run r (at i · runs + r): where (i, the run's first column) lies
+    /// in the tangent's values, the run's other entries following it; −1 for a held row.
+    std::vector<int> value_index;
     Eigen::VectorXd local_residual;
     double reference_force = 0;
   };
@@ -69,28 +76,30 @@ class SparseAssembler {
   /// where `first` is 0).
   void sum_contributions(ThreadCountChoice& choice, bool tangent, int threads,
                          std::size_t first = 0);
-  /// Cuts the equations into `parts` runs of whole columns with about equal entries.
-  void split_columns(int parts);
+  /// Cuts the equations into `parts` runs of whole rows with about equal entries.
+  void split_rows(int parts);
   /// The residual's entries of the equations [first, end): zeroed, then every element's
   /// contributions to them added in element order.
   void scatter_residual(int first, int end);
-  /// To the tangent's columns [first, end) (zeroed first where `block` is 0), the
+  /// To the tangent's rows [first, end) (zeroed first where `block` is 0), the
   /// contributions of the block of elements at `block`, in element order.
   void scatter_tangent(int first, int end, std::size_t block);
-  /// Where each local tangent entry of `slot` lies in the tangent's values (−1: a
-  /// constrained row or column); false if the pattern lacks one.
+  /// The runs of `slot`'s equations.
+  static void find_runs(Slot& slot);
+  /// Where each local row's runs lie in the tangent's values; false if the pattern lacks
+  /// one of their entries.
   bool map_into_values(Slot& slot) const;
 
   std::vector<Slot> slots_;
   /// The local tangents of one block: element first + k's, column-major, at k · tangent_stride_.
   std::vector<double> block_tangents_;
   std::size_t tangent_stride_ = 0;  ///< the largest element's n², set with the pattern
-  std::vector<int> part_bounds_;    ///< split_columns' runs: part p is [bounds[p], bounds[p + 1])
+  std::vector<int> part_bounds_;    ///< split_rows' runs: part p is [bounds[p], bounds[p + 1])
   ThreadCountChoice evaluation_threads_;           ///< residuals and tangents
   ThreadCountChoice residual_evaluation_threads_;  ///< residuals alone
   ThreadCountChoice residual_sum_threads_;
   ThreadCountChoice tangent_sum_threads_;
-  ColumnPattern pattern_;
+  RowPattern pattern_;
   std::vector<std::span<const int>> slot_equations_;  ///< per slot, for pattern_
   SparseMatrix tangent_;
   Eigen::VectorXd residual_;

@@ -96,9 +96,8 @@ void PetscRows::create_matrix(int owned_rows, int global_rows, MatHandle& out) c
 }
 
 void PetscRows::copy_values(const SparseMatrix& matrix, Mat target, InsertMode mode) {
-  block_.gather(matrix, values_);
   if (mode == ADD_VALUES) petsc_check(MatZeroEntries(target), "MatZeroEntries");
-  set_rows(target, values_.data(), mode);
+  set_rows(target, block_.values(matrix), mode);
   petsc_check(MatAssemblyBegin(target, MAT_FINAL_ASSEMBLY), "MatAssemblyBegin");
   petsc_check(MatAssemblyEnd(target, MAT_FINAL_ASSEMBLY), "MatAssemblyEnd");
 }

@@ -1,6 +1,6 @@
 // Rows of a process's sparse matrix as PETSc takes them: per row its global
-// row, per entry its global column, the values gathered in one pass (RowBlock)
-// and set or added into a distributed matrix row by row.
+// row, per entry its global column, the values read where the tangent holds them
+// (RowBlock) and set or added into a distributed matrix row by row.
 #pragma once
 
 #include <petscmat.h>
@@ -35,7 +35,6 @@ class PetscRows {
   RowBlock block_;
   std::vector<PetscInt> rows_;     ///< global row per row of the block
   std::vector<PetscInt> columns_;  ///< global column per entry
-  std::vector<double> values_;     ///< scratch, compressed-row order
 };
 
 }  // namespace polydem

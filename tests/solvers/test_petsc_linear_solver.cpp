@@ -120,8 +120,8 @@ TEST_CASE("a singular matrix fails factorize, and the next values factorise agai
   auto petsc = make_petsc_linear_solver("");
   petsc->analyze(matrix);
   SparseMatrix singular = matrix;
-  for (int col = 0; col < singular.outerSize(); ++col)
-    for (SparseMatrix::InnerIterator it(singular, col); it; ++it)
+  for (int outer = 0; outer < singular.outerSize(); ++outer)
+    for (SparseMatrix::InnerIterator it(singular, outer); it; ++it)
       if (it.row() == 77) it.valueRef() = 0;  // a zero row, pattern kept
   CHECK_FALSE(petsc->factorize(singular));
 

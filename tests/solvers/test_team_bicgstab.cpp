@@ -51,8 +51,9 @@ TEST_CASE("team bicgstab solves to its tolerance: the solution of a sparse LU", 
   const RowMatrix a = coupled(400, 11);
   const Eigen::VectorXd b = sine_vector(a.rows());
   const Solved solved = team_solve(a, b, 2, 1e-12);
-  const SparseMatrix column_major(a);
-  Eigen::SparseLU<SparseMatrix> lu(column_major);
+  using ColumnMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+  const ColumnMatrix column_major(a);
+  Eigen::SparseLU<ColumnMatrix> lu(column_major);
   REQUIRE(lu.info() == Eigen::Success);
   const Eigen::VectorXd reference = lu.solve(b);
   CHECK(solved.outcome.iterations > 1);

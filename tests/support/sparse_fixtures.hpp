@@ -36,11 +36,11 @@ inline void refill_values(SparseMatrix& matrix, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> value(-1, 1);
   Eigen::VectorXd row_sums = Eigen::VectorXd::Zero(matrix.rows());
-  for (int col = 0; col < matrix.outerSize(); ++col)
-    for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)
+  for (int outer = 0; outer < matrix.outerSize(); ++outer)
+    for (SparseMatrix::InnerIterator it(matrix, outer); it; ++it)
       if (it.row() != it.col()) row_sums[it.row()] += std::abs(it.valueRef() = value(rng));
-  for (int col = 0; col < matrix.outerSize(); ++col)
-    for (SparseMatrix::InnerIterator it(matrix, col); it; ++it)
+  for (int outer = 0; outer < matrix.outerSize(); ++outer)
+    for (SparseMatrix::InnerIterator it(matrix, outer); it; ++it)
       if (it.row() == it.col()) it.valueRef() = row_sums[it.row()] + 1;
 }
 

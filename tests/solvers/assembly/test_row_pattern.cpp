@@ -6,7 +6,7 @@
 
 #include <Eigen/SparseCore>
 
-#include "solvers/assembly/column_pattern.hpp"
+#include "solvers/assembly/row_pattern.hpp"
 
 using namespace polydem;
 
@@ -40,7 +40,7 @@ void require_same_pattern(const SparseMatrix& built, const SparseMatrix& referen
   REQUIRE(built.rows() == reference.rows());
   REQUIRE(built.cols() == reference.cols());
   REQUIRE(built.nonZeros() == reference.nonZeros());
-  for (Eigen::Index k = 0; k <= built.cols(); ++k)
+  for (Eigen::Index k = 0; k <= built.rows(); ++k)
     REQUIRE(built.outerIndexPtr()[k] == reference.outerIndexPtr()[k]);
   for (Eigen::Index k = 0; k < built.nonZeros(); ++k) {
     REQUIRE(built.innerIndexPtr()[k] == reference.innerIndexPtr()[k]);
@@ -50,10 +50,10 @@ void require_same_pattern(const SparseMatrix& built, const SparseMatrix& referen
 
 }  // namespace
 
-TEST_CASE("the column pattern equals the pattern of every element's entries as triplets",
+TEST_CASE("the row pattern equals the pattern of every element's entries as triplets",
           "[assembly][pattern]") {
   std::mt19937 rng(11);
-  ColumnPattern pattern;  // one object over all cases: its buffers are reused
+  RowPattern pattern;  // one object over all cases: its buffers are reused
   SparseMatrix built;
   for (const int equations : {1, 7, 60, 400}) {
     for (const int count : {0, 1, 5, 150}) {
@@ -66,15 +66,15 @@ TEST_CASE("the column pattern equals the pattern of every element's entries as t
   }
 }
 
-TEST_CASE("a column no element holds is empty, and a repeated equation counts once",
+TEST_CASE("a row no element holds is empty, and a repeated equation counts once",
           "[assembly][pattern]") {
-  ColumnPattern pattern;
+  RowPattern pattern;
   SparseMatrix built;
   const std::vector<std::vector<int>> elements{{0, 2, 2}, {3, -1, 0}};
   std::vector<std::span<const int>> spans(elements.begin(), elements.end());
   pattern.build(5, spans, built);
   REQUIRE(built.nonZeros() == 4 + 4 - 1);  // {0,2}² ∪ {0,3}²: (0,0) is shared
-  CHECK(built.col(1).nonZeros() == 0);
-  CHECK(built.col(4).nonZeros() == 0);
-  CHECK(built.col(0).nonZeros() == 3);
+  CHECK(built.row(1).nonZeros() == 0);
+  CHECK(built.row(4).nonZeros() == 0);
+  CHECK(built.row(0).nonZeros() == 3);
 }
