@@ -82,9 +82,11 @@ ContactPairElement::ContactPairElement(PairSide a, PairSide b,
 ContactSide ContactPairElement::make_side(const PairSide& side, const StepContext& ctx) const {
   ContactSide result;
   result.shape = side.shape;
-  result.mass = side.mass;
-  result.inverse_inertia_root = side.inverse_inertia_root;
-  result.centre_of_mass = side.centre_of_mass;
+  if (side.inertia != nullptr) {
+    result.mass = side.inertia->mass;
+    result.inverse_inertia_root = side.inertia->inverse_inertia_root;
+    result.centre_of_mass = side.inertia->centre_of_mass;
+  }
   if (side.boundary != nullptr) {
     const double t_i = ctx.time - ctx.dt;
     const Vec3 start = side.boundary->position_at(t_i);
@@ -104,6 +106,12 @@ ContactSide ContactPairElement::make_side(const PairSide& side, const StepContex
   return result;
 }
 
+RigidTrialState ContactPairElement::pose_i(const PairSide& side) const {
+  if (at_i_.increments == nullptr)
+    throw std::logic_error("a contact pair's pose at i asked for before start_candidates");
+  return make_side(side, at_i_).trial;
+}
+
 ContactSide ContactPairElement::contact_side_a(const StepContext& ctx) const {
   return make_side(a_, ctx);
 }
@@ -116,8 +124,6 @@ void ContactPairElement::start_candidates(const StepContext& at_i, const Candida
   data_.clear();
   source_ = source;
   at_i_ = at_i;
-  pose_i_a_ = contact_side_a(at_i).trial;
-  pose_i_b_ = contact_side_b(at_i).trial;
 }
 
 namespace {
@@ -170,7 +176,7 @@ double clearance_between(const Shape& shape_a, const RigidTrialState& pose_a, Su
 void ContactPairElement::add_candidate(const SubRegion& region_a, const SubRegion& region_b) {
   candidates_.push_back(
       {region_a, region_b,
-       clearance_between(*a_.shape, pose_i_a_, region_a, *b_.shape, pose_i_b_, region_b)});
+       clearance_between(*a_.shape, pose_i(a_), region_a, *b_.shape, pose_i(b_), region_b)});
 }
 
 void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> made) {
@@ -212,7 +218,7 @@ void ContactPairElement::sharing_with(int also,
 }
 
 double ContactPairElement::travel_since_i(const ContactSide& a, const ContactSide& b) const {
-  return largest_relative_travel(pose_i_a_, a.trial, a.shape->bounding_radius, pose_i_b_, b.trial,
+  return largest_relative_travel(pose_i(a_), a.trial, a.shape->bounding_radius, pose_i(b_), b.trial,
                                  b.shape->bounding_radius);
 }
 
@@ -225,7 +231,7 @@ bool ContactPairElement::near_since_i(const Sides& at, double search_reach,
   const double reach = travel_since_i(a, b) + rounding;
   // What the search left out was this far apart at i; it placed a boundary where the
   // step starts, and the boundary has moved by u^Δ since.
-  const double unfound = search_reach - (against_boundary() ? pose_i_b_.u_delta.norm() : 0.0);
+  const double unfound = search_reach - (against_boundary() ? pose_i(b_).u_delta.norm() : 0.0);
   near.clear();
   if (reach >= unfound) return false;
   for (const Candidate& candidate : candidates_)

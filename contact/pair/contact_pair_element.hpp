@@ -35,9 +35,7 @@ struct PairSide {
   int body = -1;                              ///< node index; -1 for a boundary
   const BoundarySurface* boundary = nullptr;  ///< set for a boundary
   const Shape* shape = nullptr;
-  double mass = 0;
-  Mat3 inverse_inertia_root = Mat3::Zero();  ///< as ContactSide's
-  Vec3 centre_of_mass = Vec3::Zero();        ///< b^r, body axes
+  const BodyInertia* inertia = nullptr;  ///< the body's, held elsewhere; nullptr for a boundary
 };
 
 /// A candidate sub-region pair of the step, as every Newton iterate sees it.
@@ -154,6 +152,9 @@ class ContactPairElement final : public Element {
     return {contact_side_a(ctx), contact_side_b(ctx)};
   }
   ContactSide make_side(const PairSide& side, const StepContext& ctx) const;
+  /// `side` at configuration i, formed where needed rather than held: a pack has several
+  /// pairs per body.
+  RigidTrialState pose_i(const PairSide& side) const;
   void collect_active(const Sides& at, std::vector<ActiveContact>& active) const;
   void collect_engaged(const Sides& at, std::vector<ActiveContact>& engaged) const;
   /// The step data of the engaged contacts at `at` (collect_engaged), in candidate
@@ -189,9 +190,7 @@ class ContactPairElement final : public Element {
   /// Made on first use; a vector keeps its capacity from step to step.
   mutable std::vector<PointwiseStepData> data_;
   const CandidateSource* source_ = nullptr;
-  StepContext at_i_;          ///< configuration i (start_candidates)
-  RigidTrialState pose_i_a_;  ///< the sides at configuration i
-  RigidTrialState pose_i_b_;
+  StepContext at_i_;  ///< configuration i (start_candidates)
 };
 
 }  // namespace polydem

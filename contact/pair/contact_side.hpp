@@ -13,6 +13,16 @@
 
 namespace polydem {
 
+/// A body's mass and inertia as its contacts' damping meets them (contact_mass.hpp);
+/// held once per body (ContactScene), each contact pair pointing to its bodies'.
+struct BodyInertia {
+  double mass = 0;  ///< kg
+  /// L with L Lᵀ = J⁻¹, J about the centre of mass in body axes (inverse_inertia_root);
+  /// zero for a body taken not to turn under a contact force.
+  Mat3 inverse_inertia_root = Mat3::Zero();
+  Vec3 centre_of_mass = Vec3::Zero();  ///< b^r: relative to the pole, body axes (m)
+};
+
 struct ContactSide {
   const Shape* shape = nullptr;
   RigidTrialState trial;                  ///< pose i and the trial increment (u^Δ, α^Δ)

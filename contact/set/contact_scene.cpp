@@ -5,6 +5,7 @@
 
 #include "contact/geometry/mass_properties.hpp"
 #include "contact/local/rigid_point.hpp"
+#include "contact/pair/contact_mass.hpp"
 #include "src/core/rotation.hpp"
 #include "src/model/step_context.hpp"
 
@@ -37,9 +38,11 @@ ContactScene::ContactScene(std::vector<ContactBody> bodies, std::vector<Boundary
     if (!trees_.contains(shape))
       trees_.emplace(shape, std::make_unique<const SubRegionTree>(*shape));
   };
+  inertias_.reserve(bodies_.size());
   for (const ContactBody& body : bodies_) {
     body_groups_.push_back(body.group);
     body_held_.push_back(body.held ? 1 : 0);
+    inertias_.push_back({body.mass, inverse_inertia_root(body.inertia), body.centre_of_mass});
     if (body.shape) add_tree(body.shape.get());
   }
   for (const BoundarySurface& boundary : boundaries_) {

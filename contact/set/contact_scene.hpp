@@ -14,6 +14,7 @@
 
 #include "contact/boundary_surface.hpp"
 #include "contact/law/interaction_table.hpp"
+#include "contact/pair/contact_side.hpp"
 #include "contact/search/search_object.hpp"
 #include "contact/search/sub_region_tree.hpp"
 #include "src/model/step_context.hpp"
@@ -64,6 +65,8 @@ class ContactScene {
                InteractionTable interactions, SearchSettings search);
 
   const std::vector<ContactBody>& bodies() const { return bodies_; }
+  /// Body `body`'s mass and inertia as its contact pairs read them.
+  const BodyInertia& inertia(int body) const { return inertias_[static_cast<std::size_t>(body)]; }
   const std::vector<BoundarySurface>& boundaries() const { return boundaries_; }
   const SearchSettings& settings() const { return settings_; }
   /// δ of the Verlet lists the search settled on.
@@ -122,6 +125,7 @@ class ContactScene {
 
  private:
   std::vector<ContactBody> bodies_;
+  std::vector<BodyInertia> inertias_;  ///< per body, for the pairs (never resized: they point in)
   std::vector<BoundarySurface> boundaries_;
   InteractionTable interactions_;
   SearchSettings settings_;

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "contact/pair/contact_mass.hpp"
-
 namespace polydem {
 
 namespace {
@@ -26,25 +24,21 @@ std::uint64_t contact_key(const BodyPair& id, const Candidate& c) {
 
 bool before(const PairStore::Slot& slot, const BodyPair& key) { return slot.first < key; }
 
-PairSide body_side(int index, const ContactBody& body) {
-  return {index,
-          nullptr,
-          body.shape.get(),
-          body.mass,
-          inverse_inertia_root(body.inertia),
-          body.centre_of_mass};
+PairSide body_side(int index, const ContactScene& scene) {
+  return {index, nullptr, scene.bodies()[static_cast<std::size_t>(index)].shape.get(),
+          &scene.inertia(index)};
 }
 
 }  // namespace
 
 std::unique_ptr<ContactPairElement> PairStore::make(const BodyPair& id) const {
-  const PairSide a = body_side(id.body_a, scene_.bodies()[static_cast<std::size_t>(id.body_a)]);
+  const PairSide a = body_side(id.body_a, scene_);
   if (id.boundary >= 0) {
     const BoundarySurface& surface = scene_.boundaries()[static_cast<std::size_t>(id.boundary)];
     return std::make_unique<ContactPairElement>(a, PairSide{-1, &surface, surface.shape.get()},
                                                 scene_.pair_law(id));
   }
-  const PairSide b = body_side(id.body_b, scene_.bodies()[static_cast<std::size_t>(id.body_b)]);
+  const PairSide b = body_side(id.body_b, scene_);
   return std::make_unique<ContactPairElement>(a, b, scene_.pair_law(id));
 }
 

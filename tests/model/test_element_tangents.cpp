@@ -116,11 +116,10 @@ TEST_CASE("the contact-pair element's tangent, with every registered normal law"
       const Scene scene = random_scene(*shape, skin);
       const std::vector<NodeState> nodes = {scene.state_a, scene.state_b};
       const Mat3 inertia = Vec3(0.4, 0.5, 0.6).asDiagonal();
-      ContactPairElement element(
-          PairSide{0, nullptr, shape.get(), 2.0, inverse_inertia_root(inertia), Vec3(0.1, 0, 0)},
-          PairSide{1, nullptr, shape.get(), 3.0, inverse_inertia_root(1.5 * inertia),
-                   Vec3(0, -0.05, 0.02)},
-          interaction);
+      const BodyInertia inertia_a{2.0, inverse_inertia_root(inertia), Vec3(0.1, 0, 0)};
+      const BodyInertia inertia_b{3.0, inverse_inertia_root(1.5 * inertia), Vec3(0, -0.05, 0.02)};
+      ContactPairElement element(PairSide{0, nullptr, shape.get(), &inertia_a},
+                                 PairSide{1, nullptr, shape.get(), &inertia_b}, interaction);
       const Eigen::VectorXd zero = Eigen::VectorXd::Zero(12);
       element.start_candidates(context_of(nodes, zero, AnalysisType::Dynamic), &data);
       for (const LocalContact& c : scene.contacts)

@@ -30,6 +30,8 @@ namespace {
 using test::find_edge;
 using test::find_face;
 
+const BodyInertia kTonne{1000.0};  ///< both bodies' (turning freely: no inertia)
+
 /// A cube of half size `half` (body 1) whose corner (−h, −h, −h) — make_box
 /// vertex 0 — moves near a sub-region of a fixed body 0.
 struct MovingCorner {
@@ -43,15 +45,18 @@ struct MovingCorner {
                double half = 0.5, double skin = 1e-3)
       : fixed(std::move(fixed_shape)),
         cube(build_shape(make_box(half, half, half), "cube")),
-        element{PairSide{1, nullptr, cube.get(), 1000.0}, PairSide{0, nullptr, fixed.get(), 1000.0},
+        element{PairSide{1, nullptr, cube.get(), &kTonne},
+                PairSide{0, nullptr, fixed.get(), &kTonne},
                 std::make_shared<Interaction>(InteractionParams{
                     testing::hybrid_law({skin, 1e9, 2.0, 0.5, -1.0}), {}, 0, {}})} {
     nodes[1].position = corner + Vec3::Constant(half);
-    element.candidates().push_back({{SubRegionKind::Vertex, 0}, fixed_region});
+    candidate = {{SubRegionKind::Vertex, 0}, fixed_region};
   }
+  Candidate candidate;
 
-  /// Whether the pair crossed while the corner moved by `motion` in one step.
-  bool crosses(const Vec3& motion) const {
+  /// Whether the pair crossed while the corner moved by `motion` in one step (from
+  /// configuration i, the corner's start).
+  bool crosses(const Vec3& motion) {
     const Eigen::VectorXd none = Eigen::VectorXd::Zero(12);
     Eigen::VectorXd moved = none;
     moved.segment<3>(6) = motion;
@@ -61,6 +66,8 @@ struct MovingCorner {
     from.increments = &none;
     StepContext to = from;
     to.increments = &moved;
+    element.start_candidates(from, nullptr);
+    element.candidates().push_back(candidate);
     return element.crosses(from, to, 0.0);
   }
 };
@@ -96,7 +103,7 @@ TEST_CASE("a vertex deep through a face in one step crosses it", "[contact][pene
   // the corner starts 1 mm above the point (1, −0.5) of the floor triangle 2-9-3.
   auto block = build_shape(test::l_prism(), "L");
   const SubRegion floor{SubRegionKind::Face, find_face(*block, {2, 9, 3})};
-  const MovingCorner corner(block, floor, Vec3(1.0, -0.5, 1e-3), 0.05);
+  MovingCorner corner(block, floor, Vec3(1.0, -0.5, 1e-3), 0.05);
   CHECK(corner.crosses(Vec3(0, 0, -0.05)));    // ends 49 mm inside, 48 skins deep
   CHECK(corner.crosses(Vec3(0, 0, -1.2e-3)));  // ends 0.2 mm inside
   CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.9e-3)));
@@ -110,6 +117,6 @@ TEST_CASE("a vertex moving behind a far edge of a non-convex body, outside it, d
   // the bodies never meet.
   auto block = build_shape(test::l_prism(), "L");
   const SubRegion edge{SubRegionKind::Edge, find_edge(*block, 4, 10)};
-  const MovingCorner corner(block, edge, Vec3(-1.2, 0, 2.3), 0.05);
+  MovingCorner corner(block, edge, Vec3(-1.2, 0, 2.3), 0.05);
   CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.8)));
 }

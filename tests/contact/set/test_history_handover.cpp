@@ -92,11 +92,9 @@ TEST_CASE("a contact's friction history goes to one heir: the neighbour along it
   at_i.nodes = nodes;
   at_i.increments = &zero;
 
-  const Mat3 inertia = Mat3::Identity();
-  ContactPairElement element(
-      PairSide{0, nullptr, &shape, 1.0, inverse_inertia_root(inertia), Vec3::Zero()},
-      PairSide{1, nullptr, &shape, 1.0, inverse_inertia_root(inertia), Vec3::Zero()},
-      frictional_interaction(0.05));
+  const BodyInertia inertia{1.0, inverse_inertia_root(Mat3::Identity()), Vec3::Zero()};
+  ContactPairElement element(PairSide{0, nullptr, &shape, &inertia},
+                             PairSide{1, nullptr, &shape, &inertia}, frictional_interaction(0.05));
   const SubRegion vertex{SubRegionKind::Vertex, vertex_a};
   const SubRegion donor_face{SubRegionKind::Face, face};
   const std::array<SubRegion, 3> heirs = {SubRegion{SubRegionKind::Vertex, corner},
