@@ -92,7 +92,9 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_reco
   next.boundary_reactions.assign(scene_.boundaries().size(), Vec3::Zero());
   next.boundary_moments.assign(scene_.boundaries().size(), Vec3::Zero());
   // About as many contacts as at i: one allocation, not a doubling's spare half.
-  if (with_records) next.contacts.reserve(histories_.size() + histories_.size() / 8 + 16);
+  const std::size_t expected = histories_.size() + histories_.size() / 8 + 16;
+  result.active.reserve(expected);
+  if (with_records) next.contacts.reserve(expected);
   const std::vector<PairStore::Slot>& elements = pairs_.slots();
   std::vector<ElementOutcomes> evaluated;
   HistoryUpdates updates;
