@@ -23,32 +23,15 @@ int value_position(const SparseMatrix& matrix, int row, int col) {
 
 void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element* const> elements,
                                     int threads) {
-  // The slots that stay keep their buffers (residual and index arrays): the pattern is
-  // rebuilt whenever contact pairs come and go.
-  slots_.resize(elements.size());
-  slot_equations_.resize(elements.size());
-  tangent_stride_ = 0;
-  for (std::size_t e = 0; e < elements.size(); ++e) {
-    Slot& slot = slots_[e];
-    slot.element = elements[e];
-    auto element_dofs = slot.element->dofs();
-    const int n = static_cast<int>(element_dofs.size());
-    slot.equations.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
-      slot.equations[static_cast<std::size_t>(i)] =
-          dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
-    slot.local_residual.resize(n);
-    find_runs(slot);
-    tangent_stride_ = std::max(tangent_stride_, static_cast<std::size_t>(n) * n);
-    slot_equations_[e] = slot.equations;
-  }
+  // The arrays keep their capacity: the pattern is rebuilt whenever contact pairs come and go.
+  place_elements(dofs, elements);
   block_tangents_.resize(std::min(kBlock, slots_.size()) * tangent_stride_);
   const int equations = dofs.equation_count();
   pattern_.build(equations, slot_equations_, tangent_);
   residual_.setZero(equations);
 
-  // A binary search per local entry: on the 1005-tetrapod collapse, where the pattern is
-  // rebuilt at every step, 2 % of the run's time on one thread.
+  // A binary search per local row and run: on the 1005-tetrapod collapse, where the pattern
+  // is rebuilt at every step, 2 % of the run's time on one thread (one per entry then).
   const long count = static_cast<long>(slots_.size());
   bool complete = true;
 #pragma omp parallel for schedule(dynamic, 64) num_threads(threads) reduction(&& : complete)
@@ -59,42 +42,69 @@ void SparseAssembler::build_pattern(const DofMap& dofs, std::span<const Element*
   ++pattern_version_;
 }
 
+void SparseAssembler::place_elements(const DofMap& dofs, std::span<const Element* const> elements) {
+  slots_.resize(elements.size());
+  std::size_t total = 0;  // every element's DOFs: the arrays are sized exactly, not doubled
+  for (std::size_t e = 0; e < elements.size(); ++e) {
+    slots_[e] = Slot{elements[e], total, 0, 0, static_cast<int>(elements[e]->dofs().size()), 0, 0};
+    total += static_cast<std::size_t>(slots_[e].size);
+  }
+  equations_.resize(total);
+  local_residuals_.assign(total, 0.0);
+  runs_.clear();
+  tangent_stride_ = 0;
+  std::size_t indices = 0;
+  for (Slot& slot : slots_) {
+    const auto element_dofs = slot.element->dofs();
+    for (int i = 0; i < slot.size; ++i)
+      equations_[slot.first_equation + static_cast<std::size_t>(i)] =
+          dofs.equation(element_dofs[static_cast<std::size_t>(i)]);
+    find_runs(slot);
+    slot.first_index = indices;
+    indices += static_cast<std::size_t>(slot.size) * static_cast<std::size_t>(slot.run_count);
+    tangent_stride_ = std::max(tangent_stride_, static_cast<std::size_t>(slot.size) * slot.size);
+  }
+  value_index_.assign(indices, -1);
+  slot_equations_.resize(slots_.size());
+  for (std::size_t e = 0; e < slots_.size(); ++e)
+    slot_equations_[e] = {equations_of(slots_[e]), static_cast<std::size_t>(slots_[e].size)};
+}
+
 // Runs of local columns whose equations are consecutive: a body's six DOFs, where none is
 // held. A run's entries are consecutive in every row of the tangent (its rows hold whole
 // runs, columns sorted), so one position per local row and run places them all: 24 for
 // a contact pair's 144 entries.
 void SparseAssembler::find_runs(Slot& slot) {
-  slot.runs.clear();
-  const std::vector<int>& equations = slot.equations;
-  for (std::size_t j = 0; j < equations.size(); ++j) {
+  slot.first_run = runs_.size();
+  const int* equations = equations_of(slot);
+  for (int j = 0; j < slot.size; ++j) {
     if (equations[j] < 0) continue;
-    const bool extends =
-        !slot.runs.empty() &&
-        static_cast<std::size_t>(slot.runs.back().first + slot.runs.back().length) == j &&
-        equations[j - 1] + 1 == equations[j];
+    const bool extends = runs_.size() > slot.first_run &&
+                         runs_.back().first + runs_.back().length == j &&
+                         equations[j - 1] + 1 == equations[j];
     if (extends)
-      ++slot.runs.back().length;
+      ++runs_.back().length;
     else
-      slot.runs.push_back({static_cast<int>(j), 1});
+      runs_.push_back({j, 1});
   }
+  slot.run_count = static_cast<int>(runs_.size() - slot.first_run);
 }
 
-bool SparseAssembler::map_into_values(Slot& slot) const {
-  const std::size_t n = slot.equations.size();
-  const std::size_t runs = slot.runs.size();
-  slot.value_index.assign(n * runs, -1);
+bool SparseAssembler::map_into_values(const Slot& slot) {
+  const int* equations = equations_of(slot);
+  const auto runs = static_cast<std::size_t>(slot.run_count);
   bool complete = true;
-  for (std::size_t i = 0; i < n; ++i) {
-    const int row = slot.equations[i];
+  for (std::size_t i = 0; i < static_cast<std::size_t>(slot.size); ++i) {
+    const int row = equations[i];
     if (row < 0) continue;
     for (std::size_t r = 0; r < runs; ++r) {
-      const Run run = slot.runs[r];
-      const int column = slot.equations[static_cast<std::size_t>(run.first)];
+      const Run run = runs_[slot.first_run + r];
+      const int column = equations[run.first];
       const int position = value_position(tangent_, row, column);
       complete =
           complete && position != kMissing &&
           value_position(tangent_, row, column + run.length - 1) == position + run.length - 1;
-      slot.value_index[i * runs + r] = position;
+      value_index_[slot.first_index + i * runs + r] = position;
     }
   }
   return complete;
@@ -122,12 +132,10 @@ void SparseAssembler::split_rows(int parts) {
 
 void SparseAssembler::scatter_residual(int first, int end) {
   residual_.segment(first, end - first).setZero();
-  for (const Slot& slot : slots_)
-    for (std::size_t i = 0; i < slot.equations.size(); ++i) {
-      const int equation = slot.equations[i];
-      if (equation >= first && equation < end)
-        residual_[equation] += slot.local_residual[static_cast<long>(i)];
-    }
+  for (std::size_t k = 0; k < equations_.size(); ++k) {  // element after element
+    const int equation = equations_[k];
+    if (equation >= first && equation < end) residual_[equation] += local_residuals_[k];
+  }
 }
 
 void SparseAssembler::scatter_tangent(int first, int end, std::size_t block) {
@@ -137,18 +145,19 @@ void SparseAssembler::scatter_tangent(int first, int end, std::size_t block) {
   const std::size_t block_end = std::min(slots_.size(), block + kBlock);
   for (std::size_t s = block; s < block_end; ++s) {
     const Slot& slot = slots_[s];
-    const std::size_t n = slot.equations.size();
+    const auto n = static_cast<std::size_t>(slot.size);
+    const auto runs = static_cast<std::size_t>(slot.run_count);
+    const int* equations = equations_of(slot);
+    const Run* run = runs_.data() + slot.first_run;
     // The local tangent is column-major: row i's entries lie n apart.
     const double* local = block_tangents_.data() + (s - block) * tangent_stride_;
     for (std::size_t i = 0; i < n; ++i) {
-      const int row = slot.equations[i];
-      if (row < first || row >= end) continue;
-      const std::size_t runs = slot.runs.size();
-      const int* index = slot.value_index.data() + i * runs;
+      if (equations[i] < first || equations[i] >= end) continue;
+      const int* index = value_index_.data() + slot.first_index + i * runs;
       for (std::size_t r = 0; r < runs; ++r) {
         double* target = values + index[r];
-        const double* source = local + static_cast<std::size_t>(slot.runs[r].first) * n + i;
-        for (int t = 0; t < slot.runs[r].length; ++t)
+        const double* source = local + static_cast<std::size_t>(run[r].first) * n + i;
+        for (int t = 0; t < run[r].length; ++t)
           target[t] += source[static_cast<std::size_t>(t) * n];
       }
     }
@@ -169,13 +178,15 @@ void SparseAssembler::evaluate_elements(const StepContext& ctx, int threads, boo
 #pragma omp parallel for schedule(dynamic, 8) num_threads(team)
     for (long e = 0; e < elements; ++e) {
       Slot& slot = slots_[first + static_cast<std::size_t>(e)];
+      Eigen::Map<Eigen::VectorXd> residual(local_residuals_.data() + slot.first_equation,
+                                           slot.size);
       if (with_tangent) {
-        const auto n = static_cast<Eigen::Index>(slot.equations.size());
         Eigen::Map<Eigen::MatrixXd> local(
-            block_tangents_.data() + static_cast<std::size_t>(e) * tangent_stride_, n, n);
-        slot.element->evaluate(ctx, slot.local_residual, local);
+            block_tangents_.data() + static_cast<std::size_t>(e) * tangent_stride_, slot.size,
+            slot.size);
+        slot.element->evaluate(ctx, residual, local);
       } else {
-        slot.element->evaluate_residual(ctx, slot.local_residual);
+        slot.element->evaluate_residual(ctx, residual);
       }
       slot.reference_force = slot.element->reference_force(ctx);
     }

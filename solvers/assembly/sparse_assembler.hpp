@@ -52,14 +52,15 @@ class SparseAssembler {
     int first = 0;
     int length = 0;
   };
+  /// An element's places in the flat arrays below, which hold every element's in turn
+  /// (one array each, not a few small ones per element: a pack has two elements per body).
   struct Slot {
     const Element* element = nullptr;
-    std::vector<int> equations;  ///< per local DOF: equation or DofMap::kConstrained
-    std::vector<Run> runs;       ///< the local columns of free DOFs, in runs
-    /// Per local row i and run r (at i · runs + r): where (i, the run's first column) lies
-    /// in the tangent's values, the run's other entries following it; −1 for a held row.
-    std::vector<int> value_index;
-    Eigen::VectorXd local_residual;
+    std::size_t first_equation = 0;  ///< into equations_ and local_residuals_: `size` each
+    std::size_t first_run = 0;       ///< into runs_: `run_count`
+    std::size_t first_index = 0;     ///< into value_index_: size × run_count
+    int size = 0;                    ///< the element's DOFs
+    int run_count = 0;
     double reference_force = 0;
   };
   static constexpr std::size_t kBlock = 2048;  ///< elements whose local tangents are held at once
@@ -84,13 +85,24 @@ class SparseAssembler {
   /// To the tangent's rows [first, end) (zeroed first where `block` is 0), the
   /// contributions of the block of elements at `block`, in element order.
   void scatter_tangent(int first, int end, std::size_t block);
-  /// The runs of `slot`'s equations.
-  static void find_runs(Slot& slot);
+  /// The slots of `elements` with their equations and runs, each at its place.
+  void place_elements(const DofMap& dofs, std::span<const Element* const> elements);
+  /// Appends the runs of `slot`'s equations to runs_.
+  void find_runs(Slot& slot);
   /// Where each local row's runs lie in the tangent's values; false if the pattern lacks
   /// one of their entries.
-  bool map_into_values(Slot& slot) const;
+  bool map_into_values(const Slot& slot);
+  const int* equations_of(const Slot& slot) const {
+    return equations_.data() + slot.first_equation;
+  }
 
   std::vector<Slot> slots_;
+  std::vector<int> equations_;  ///< per local DOF: equation or DofMap::kConstrained
+  std::vector<double> local_residuals_;
+  std::vector<Run> runs_;  ///< the local columns of free DOFs, in runs
+  /// Per local row i and run r (at i · runs + r): where (i, the run's first column) lies
+  /// in the tangent's values, the run's other entries following it; −1 for a held row.
+  std::vector<int> value_index_;
   /// The local tangents of one block: element first + k's, column-major, at k · tangent_stride_.
   std::vector<double> block_tangents_;
   std::size_t tangent_stride_ = 0;  ///< the largest element's n², set with the pattern
