@@ -22,6 +22,20 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
 
 ContactSet::~ContactSet() = default;
 
+// A std::map node holds the tree's links and colour (32 bytes in libstdc++) before its value.
+constexpr std::size_t kMapNodeLinks = 32;
+
+ContactMemory ContactSet::memory() const {
+  ContactMemory memory;
+  memory.histories = histories().size() * (kMapNodeLinks + sizeof(ContactHistories::value_type));
+  for (const ContactPairElement* pair : pairs_.pair_views()) {
+    memory.pair_elements += pair->own_bytes();
+    memory.candidate_data += pair->data_bytes();
+  }
+  memory.search_lists = search_statistics().memory_bytes;
+  return memory;
+}
+
 // The elements follow the search's pairs (both sorted): kept ones keep their
 // law and DOFs, so the sparsity pattern changes only when a pair comes or goes.
 // Filling the candidates solves an LCP per candidate: on threads, each element

@@ -69,6 +69,14 @@
 
 namespace polydem {
 
+/// What the contact set holds, in bytes: the structures that grow with the contacts.
+struct ContactMemory {
+  std::size_t histories = 0;       ///< the accepted friction and ledger histories
+  std::size_t pair_elements = 0;   ///< the step's pair elements with their candidates
+  std::size_t candidate_data = 0;  ///< the candidates' configuration-i data
+  std::size_t search_lists = 0;    ///< the search's lists, cells and buffers
+};
+
 class ContactSet final {
  public:
   ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurface> boundaries,
@@ -204,6 +212,10 @@ class ContactSet final {
   void export_histories(const std::function<bool(int body)>& leaves, StateWriter& out);
   /// Adds the histories written by export_histories.
   void import_histories(StateReader& in);
+
+  /// Bytes held now by the histories, the pair elements, their candidates' data and the
+  /// search's lists (summary.json's memory).
+  ContactMemory memory() const;
 
   /// The histories of the accepted state (what `polydem export-state` saves).
   const ContactHistories& histories() const { return ledger_.histories(); }

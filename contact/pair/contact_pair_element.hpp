@@ -80,6 +80,12 @@ class ContactPairElement final : public Element {
   const PairSide& side_a() const { return a_; }
   const PairSide& side_b() const { return b_; }
   bool against_boundary() const { return b_.boundary != nullptr; }
+  /// Bytes the element holds: itself and its candidates (summary.json's memory).
+  std::size_t own_bytes() const {
+    return sizeof(*this) + candidates_.capacity() * sizeof(Candidate);
+  }
+  /// Bytes its candidates' configuration-i data hold.
+  std::size_t data_bytes() const { return data_.capacity() * sizeof(PointwiseStepData); }
   const Interaction& interaction() const { return *interaction_; }
 
   /// Empties the candidates for a step from configuration i (`at_i`: zero

@@ -21,6 +21,12 @@ class RowPattern {
   /// `elements`, each a list of equations of which negative ones are skipped,
   /// with sorted columns and zero values. The buffers are reused between calls.
   void build(int equations, std::span<const std::span<const int>> elements, SparseMatrix& matrix);
+  /// Bytes its work arrays hold between builds.
+  std::size_t held_bytes() const {
+    return (first_of_equation_.capacity() + elements_of_equation_.capacity() +
+            last_row_of_column_.capacity()) *
+           sizeof(int);
+  }
 
  private:
   void index_elements_by_equation(int equations, std::span<const std::span<const int>> elements);

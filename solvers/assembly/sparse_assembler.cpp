@@ -70,6 +70,15 @@ void SparseAssembler::place_elements(const DofMap& dofs, std::span<const Element
     slot_equations_[e] = {equations_of(slots_[e]), static_cast<std::size_t>(slots_[e].size)};
 }
 
+std::size_t SparseAssembler::held_bytes() const {
+  return slots_.capacity() * sizeof(Slot) + equations_.capacity() * sizeof(int) +
+         local_residuals_.capacity() * sizeof(double) + runs_.capacity() * sizeof(Run) +
+         value_index_.capacity() * sizeof(int) + block_tangents_.capacity() * sizeof(double) +
+         slot_equations_.capacity() * sizeof(std::span<const int>) + pattern_.held_bytes() +
+         part_bounds_.capacity() * sizeof(int) +
+         static_cast<std::size_t>(residual_.size()) * sizeof(double);
+}
+
 // Runs of local columns whose equations are consecutive: a body's six DOFs, where none is
 // held. A run's entries are consecutive in every row of the tangent (its rows hold whole
 // runs, columns sorted), so one position per local row and run places them all: 24 for

@@ -45,6 +45,9 @@ class SparseAssembler {
   /// Increases whenever the pattern is rebuilt, so solvers know to re-analyse.
   std::uint64_t pattern_version() const { return pattern_version_; }
   int equation_count() const { return static_cast<int>(residual_.size()); }
+  /// Bytes held besides the tangent: the elements' maps into it, their local residuals
+  /// and one block's local tangents, the pattern's work arrays (summary.json's memory).
+  std::size_t held_bytes() const;
 
  private:
   /// Local columns [first, first + length) whose equations are consecutive.

@@ -56,6 +56,16 @@ struct StepRecord {
   MonitorValues energy;
 };
 
+/// The largest size each structure that grows with the model had at an accepted step, in
+/// bytes, on this process (summary.json's memory).
+struct StructureBytes {
+  double assembly = 0;           ///< the assembly's maps and buffers, the tangent aside
+  double contact_histories = 0;  ///< ContactSet::memory's parts
+  double contact_pairs = 0;
+  double candidate_data = 0;
+  double search_lists = 0;
+};
+
 struct RunTotals {
   long accepted_steps = 0;
   long rejected_steps = 0;
@@ -66,8 +76,9 @@ struct RunTotals {
   /// Linear solves an iterative back end handed to its direct fallback
   /// (LinearSolver::take_fallbacks).
   long linear_solver_fallbacks = 0;
-  long largest_tangent_entries = 0;        ///< stored entries of the largest tangent assembled
-  long largest_contact_elements = 0;       ///< contact pair elements at the busiest accepted step
+  long largest_tangent_entries = 0;   ///< stored entries of the largest tangent assembled
+  long largest_contact_elements = 0;  ///< contact pair elements at the busiest accepted step
+  StructureBytes largest_structures;
   std::map<std::string, long> rejections;  ///< rejected attempts by cause (the failure message)
   double final_time = 0;
   double assembly_seconds = 0;

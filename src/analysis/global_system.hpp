@@ -62,6 +62,8 @@ class GlobalSystem final : public NewtonProblem {
   long equation_count() const override { return model_.dofs.equation_count(); }
   bool residual_finite() const override { return residual_finite_; }
   const SparseMatrix& tangent() const override { return assembler_.tangent(); }
+  /// Bytes the assembly holds besides the tangent (SparseAssembler::held_bytes).
+  std::size_t assembly_bytes() const { return assembler_.held_bytes(); }
   std::uint64_t pattern_version() const override { return pattern_version_; }
   double residual_norm() const override;
   double correction_norm(const Eigen::VectorXd& correction) const override;

@@ -143,6 +143,15 @@ nlohmann::ordered_json finite_or_null(double value) {
   return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
 }
 
+// Each structure's largest size over the run (StructureBytes).
+nlohmann::ordered_json structures_json(const StructureBytes& largest) {
+  return {{"assembly", largest.assembly},
+          {"contact_histories", largest.contact_histories},
+          {"contact_pairs", largest.contact_pairs},
+          {"candidate_data", largest.candidate_data},
+          {"search_lists", largest.search_lists}};
+}
+
 // The process's peak resident memory (the kernel's high-water mark, libraries included) and
 // the sizes of the structures that grow with the model, so that memory per body and per
 // contact can be read off two runs of different size (issue 29).
@@ -151,7 +160,7 @@ nlohmann::ordered_json memory_json(const Model& model, const RunTotals& totals) 
   getrusage(RUSAGE_SELF, &usage);
   const double peak = 1024.0 * static_cast<double>(usage.ru_maxrss);  // KiB on Linux
   const auto bodies = static_cast<double>(std::max<std::size_t>(model.bodies.size(), 1));
-  // CSC storage: a value and a row index per entry, a column start per column.
+  // Compressed rows: a value and a column index per entry, a row start per row.
   const double tangent_bytes =
       static_cast<double>(totals.largest_tangent_entries) * (sizeof(double) + sizeof(int)) +
       static_cast<double>(model.dofs.equation_count() + 1) * sizeof(int);
@@ -161,7 +170,8 @@ nlohmann::ordered_json memory_json(const Model& model, const RunTotals& totals) 
           {"largest_tangent_bytes", tangent_bytes},
           {"largest_contact_elements", totals.largest_contact_elements},
           {"contact_histories_at_end",
-           model.contact ? static_cast<long>(model.contact->histories().size()) : 0L}};
+           model.contact ? static_cast<long>(model.contact->histories().size()) : 0L},
+          {"largest_structures_bytes", structures_json(totals.largest_structures)}};
 }
 
 nlohmann::ordered_json explicit_comparison(const ExplicitStepTally& tally) {

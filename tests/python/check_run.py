@@ -69,6 +69,16 @@ def check_memory(memory, bodies):
         fail(f"memory.largest_tangent_entries = {memory['largest_tangent_entries']} for {bodies} bodies")
     if memory["largest_tangent_bytes"] < 12 * memory["largest_tangent_entries"]:
         fail("memory.largest_tangent_bytes is less than a value and an index per entry")
+    structures = memory["largest_structures_bytes"]
+    if not all(size >= 0 for size in structures.values()) or structures["assembly"] <= 0:
+        fail(f"memory.largest_structures_bytes = {structures}")
+    # A history holds at least its key, normal, gap and tangential gap.
+    if structures["contact_histories"] < 100 * memory["contact_histories_at_end"]:
+        fail("memory.largest_structures_bytes.contact_histories is less than the histories hold")
+    # Each structure at its largest was held with that step's tangent, no larger than the
+    # largest: the two were resident together.
+    if max(structures.values()) + memory["largest_tangent_bytes"] > memory["peak_resident_bytes"]:
+        fail("memory.largest_structures_bytes exceed the peak resident memory")
 
 
 def run(polydem, deck, out, threads):
