@@ -210,6 +210,11 @@ class ContactSet final {
   /// Moves the friction histories of the pairs headed by the bodies `leaves`
   /// selects into `out`: their pairs go to another process.
   void export_histories(const std::function<bool(int body)>& leaves, StateWriter& out);
+  /// Drops the friction histories of the pairs headed by the bodies `leaves` selects.
+  void drop_histories(const std::function<bool(int body)>& leaves) {
+    std::erase_if(ledger_.histories(),
+                  [&](const auto& entry) { return leaves(entry.first.body_a); });
+  }
   /// Adds the histories written by export_histories.
   void import_histories(StateReader& in);
 

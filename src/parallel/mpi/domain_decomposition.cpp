@@ -48,9 +48,9 @@ class MpiDomainDecomposition final : public DomainDecomposition {
   std::string report() override;
 
  private:
+  void keep_own_histories();
   void follow_owners();
   /// Drops the friction histories of the pairs other processes head (they hold them too).
-  void keep_own_histories();
   /// The owners and balance a placement() wrote; InputError when they do not fit the model.
   void read_placement(const std::string& placement, const std::string& checkpoint_file);
 
@@ -78,14 +78,16 @@ MpiDomainDecomposition::MpiDomainDecomposition(Model& model) : model_(model) {
     keep_own_histories();
     if (ownership_.rank != 0) model_.contact->clear_snapshot();
     model_.contact->set_partition(&ghosts_);
-    share_contact_snapshot(true);
+    // The totals only: process 0 holds every record of this state already, and the first
+    // sample gathers records where an output reads them (Analysis::sample). Gathering them
+    // here too was rank 0's peak (serialised, gathered and parsed again: 2.3 kB a contact).
+    share_contact_snapshot(false);
   }
   equations_.renumber(model_);
 }
 
 void MpiDomainDecomposition::keep_own_histories() {
-  StateWriter others;
-  model_.contact->export_histories([&](int body) { return !ownership_.owns(body); }, others);
+  model_.contact->drop_histories([&](int body) { return !ownership_.owns(body); });
 }
 
 void MpiDomainDecomposition::follow_owners() {
