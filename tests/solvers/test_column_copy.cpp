@@ -3,26 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include "solvers/column_copy.hpp"
+#include "tests/support/same_storage.hpp"
 #include "tests/support/sparse_fixtures.hpp"
 
 using namespace polydem;
 using namespace polydem::testing;
-
-namespace {
-
-void require_same(const ColumnCopy::ColumnMatrix& copy, const ColumnCopy::ColumnMatrix& expected) {
-  REQUIRE(copy.isCompressed());
-  REQUIRE(copy.rows() == expected.rows());
-  REQUIRE(copy.nonZeros() == expected.nonZeros());
-  for (Eigen::Index k = 0; k <= copy.cols(); ++k)
-    REQUIRE(copy.outerIndexPtr()[k] == expected.outerIndexPtr()[k]);
-  for (Eigen::Index k = 0; k < copy.nonZeros(); ++k) {
-    REQUIRE(copy.innerIndexPtr()[k] == expected.innerIndexPtr()[k]);
-    REQUIRE(copy.valuePtr()[k] == expected.valuePtr()[k]);
-  }
-}
-
-}  // namespace
 
 TEST_CASE("the column copy equals Eigen's conversion, and follows new values on its pattern",
           "[column_copy]") {
@@ -31,8 +16,8 @@ TEST_CASE("the column copy equals Eigen's conversion, and follows new values on 
     SparseMatrix matrix = random_nonsymmetric_matrix(n, 5, static_cast<unsigned>(n));
     const ColumnCopy::ColumnMatrix& pattern = columns.analyze(matrix);
     CHECK(pattern.nonZeros() == matrix.nonZeros());
-    require_same(columns.copy(matrix), ColumnCopy::ColumnMatrix(matrix));
+    require_same_storage(columns.copy(matrix), ColumnCopy::ColumnMatrix(matrix));
     refill_values(matrix, 7);
-    require_same(columns.copy(matrix), ColumnCopy::ColumnMatrix(matrix));
+    require_same_storage(columns.copy(matrix), ColumnCopy::ColumnMatrix(matrix));
   }
 }

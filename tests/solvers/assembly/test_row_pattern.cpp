@@ -7,8 +7,10 @@
 #include <Eigen/SparseCore>
 
 #include "solvers/assembly/row_pattern.hpp"
+#include "tests/support/same_storage.hpp"
 
 using namespace polydem;
+using polydem::testing::require_same_storage;
 
 namespace {
 
@@ -35,19 +37,6 @@ std::vector<std::vector<int>> random_elements(std::mt19937& rng, int equations, 
   return elements;
 }
 
-void require_same_pattern(const SparseMatrix& built, const SparseMatrix& reference) {
-  REQUIRE(built.isCompressed());
-  REQUIRE(built.rows() == reference.rows());
-  REQUIRE(built.cols() == reference.cols());
-  REQUIRE(built.nonZeros() == reference.nonZeros());
-  for (Eigen::Index k = 0; k <= built.rows(); ++k)
-    REQUIRE(built.outerIndexPtr()[k] == reference.outerIndexPtr()[k]);
-  for (Eigen::Index k = 0; k < built.nonZeros(); ++k) {
-    REQUIRE(built.innerIndexPtr()[k] == reference.innerIndexPtr()[k]);
-    REQUIRE(built.valuePtr()[k] == 0.0);
-  }
-}
-
 }  // namespace
 
 TEST_CASE("the row pattern equals the pattern of every element's entries as triplets",
@@ -61,7 +50,7 @@ TEST_CASE("the row pattern equals the pattern of every element's entries as trip
       std::vector<std::span<const int>> spans(elements.begin(), elements.end());
       if (built.rows() > 0) built.coeffRef(0, 0) = 1.0;  // stale, uncompressed: the build resets
       pattern.build(equations, spans, built);
-      require_same_pattern(built, pattern_from_triplets(equations, elements));
+      require_same_storage(built, pattern_from_triplets(equations, elements));  // zero values
     }
   }
 }
