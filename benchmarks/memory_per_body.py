@@ -51,7 +51,8 @@ def peak_heap_bytes(heaptrack_file):
 
 
 def measure(polydem, outdir, length, steps, vtk, heaptrack):
-    """(bodies, contacts, peak heap or None, peak resident) of the bed `length` cubes long."""
+    """(bodies, contacts, peak heap or None, peak resident, summary.json's memory) of the bed
+    `length` cubes long."""
     folder = os.path.join(outdir, f"bed_{length}")
     deck = bed_deck(folder, length, steps, vtk)
     out = os.path.join(folder, "run")
@@ -65,7 +66,7 @@ def measure(polydem, outdir, length, steps, vtk, heaptrack):
     heap = peak_heap_bytes(profile + ".zst") if heaptrack else None
     memory = summary["memory"]
     bodies = len(summary["bodies"])
-    return bodies, memory["contact_histories_at_end"], heap, memory["peak_resident_bytes"]
+    return bodies, memory["contact_histories_at_end"], heap, memory["peak_resident_bytes"], memory
 
 
 def main():
@@ -82,10 +83,10 @@ def main():
             for n in (small, large)]
     print("| bodies | contacts | peak heap (MB) | peak resident (MB) |")
     print("| ---: | ---: | ---: | ---: |")
-    for bodies, contacts, heap, resident in rows:
+    for bodies, contacts, heap, resident, _ in rows:
         heap_text = f"{heap / 1e6:.1f}" if heap is not None else "—"
         print(f"| {bodies} | {contacts} | {heap_text} | {resident / 1e6:.1f} |")
-    (b0, c0, h0, r0), (b1, c1, h1, r1) = rows
+    (b0, c0, h0, r0, _), (b1, c1, h1, r1, memory) = rows
     bodies, contacts = b1 - b0, c1 - c0
     target = 2048 + 1024 * contacts / bodies
     print()
@@ -95,6 +96,17 @@ def main():
               f"({(h1 - h0) / bodies / target:.1f} x the target)")
     print(f"  peak resident: {(r1 - r0) / bodies / 1e3:.1f} kB "
           f"({(r1 - r0) / bodies / target:.1f} x the target)")
+    print_structures(memory, c1)
+
+
+def print_structures(memory, contacts):
+    """The larger bed's structures at their largest (summary.json), per active contact."""
+    structures = dict(memory["largest_structures_bytes"])
+    structures["tangent"] = memory["largest_tangent_bytes"]
+    print()
+    print("the larger bed's structures at their largest (summary.json):")
+    for name, size in sorted(structures.items(), key=lambda item: -item[1]):
+        print(f"  {name:18} {size / 1e6:7.1f} MB  {size / max(contacts, 1):6.0f} B per contact")
 
 
 if __name__ == "__main__":
