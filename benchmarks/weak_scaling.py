@@ -20,10 +20,11 @@ machine with fewer cores than ranks the CPU time, not the wall time, is the meas
 
 Prints per rank count: bodies, steps, Newton iterations, wall and CPU seconds (all ranks'
 user + system), CPU per body and step and per body and Newton iteration, the weak-scaling
-efficiency (CPU per body and step at one rank over that at P ranks) and rank 0's peak
-resident memory (summary.json).
+efficiency (CPU per body and step at one rank over that at P ranks), rank 0's peak
+resident memory (summary.json) and the largest of the ranks' peaks (decomposition.json).
 """
 import argparse
+import json
 import os
 import sys
 
@@ -87,6 +88,15 @@ def write_bed(folder, length, layers, steps):
     return deck
 
 
+def largest_rank_peak(run):
+    """The largest peak resident memory (bytes) of the ranks of a decomposed run, or None."""
+    path = os.path.join(run, "decomposition.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return max(rank["peak_resident_bytes"] for rank in json.load(f)["per_rank"])
+
+
 def timed_run(mpiexec, ranks, polydem, deck, out):
     command = mpirun(mpiexec, ranks) + [polydem, "run", deck, "--out", out, "--quiet", "--threads", "1"]
     return timed_runs.timed_run(command, out, f"{deck} on {ranks} ranks")
@@ -106,8 +116,9 @@ def main():
     if (args.bodies or args.per_rank) % per_slab:
         sys.exit(f"weak_scaling.py: --per-rank and --bodies must be multiples of {per_slab} (20 × layers)")
     print("| ranks | bodies | steps | Newton its | wall (s) | CPU (s) | CPU per body and step (ms) | "
-          "CPU per body and iteration (µs) | efficiency | rank 0 peak resident (MB) |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "CPU per body and iteration (µs) | efficiency | rank 0 peak resident (MB) | "
+          "largest rank's peak resident (MB) |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     first = None
     for ranks in [int(r) for r in args.ranks.split(",")]:
         folder = os.path.join(args.outdir, f"ranks_{ranks}")
@@ -119,9 +130,11 @@ def main():
         per_iteration = 1e6 * cpu / (bodies * max(totals["newton_iterations"], 1))
         first = first or per_step
         memory = summary["memory"]["peak_resident_bytes"] / 2**20
+        rank_peak = largest_rank_peak(os.path.join(folder, "run"))
+        largest = rank_peak / 2**20 if rank_peak else memory
         print(f"| {ranks} | {bodies} | {totals['accepted_steps']} | {totals['newton_iterations']} | "
               f"{wall:.1f} | {cpu:.1f} | {per_step:.3f} | {per_iteration:.1f} | {first / per_step:.2f} | "
-              f"{memory:.0f} |", flush=True)
+              f"{memory:.0f} | {largest:.0f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ std::vector<std::string> boundary_names(const DeckData& deck) {
   return names;
 }
 
-Model build_model(const DeckData& deck, int threads) {
+Model build_model(const DeckData& deck, int threads, bool decomposed) {
   Model model;
   model.gravity = deck.gravity;
   const ShapeLibrary shapes = build_shapes(deck);
@@ -116,7 +116,7 @@ Model build_model(const DeckData& deck, int threads) {
         model.contact->preflight(model.nodes, deck.start_time, !deck.reached_state);
     if (!problem.empty()) throw InputError(deck.path + ": initial configuration: " + problem);
   }
-  set_consistent_accelerations(model, deck.start_time);
+  if (!decomposed) set_consistent_accelerations(model, deck.start_time);
   tracked_bodies(model, deck.output);  // output.bodies names bodies that exist
   return model;
 }

@@ -12,7 +12,9 @@ namespace polydem {
 std::vector<std::string> boundary_names(const DeckData& deck);
 /// `threads`: for the contact checks made while building (the initial configuration's
 /// preflight, the contact forces of the consistent accelerations), as the run will use.
-Model build_model(const DeckData& deck, int threads = 1);
+/// `decomposed`: the run splits the model over processes, whose decomposition sets the
+/// consistent accelerations once it has split the contacts (make_domain_decomposition.hpp).
+Model build_model(const DeckData& deck, int threads = 1, bool decomposed = false);
 
 /// Sets ü and ω̇ of every pole to satisfy the equations of motion at `time`
 /// (loads at rigid nodes included), as Newmark needs at the start of a dynamic

@@ -1,7 +1,5 @@
 #include "src/analysis/run_output.hpp"
 
-#include <sys/resource.h>
-
 #include <cmath>
 #include <cstdio>
 
@@ -11,6 +9,7 @@
 #include "src/analysis/body_table.hpp"
 #include "src/analysis/surface_output.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/peak_resident_memory.hpp"
 #include "src/core/rotation.hpp"
 #include "src/io/atomic_file.hpp"
 #include "src/io/csv_writer.hpp"
@@ -156,9 +155,7 @@ nlohmann::ordered_json structures_json(const StructureBytes& largest) {
 // the sizes of the structures that grow with the model, so that memory per body and per
 // contact can be read off two runs of different size (issue 29).
 nlohmann::ordered_json memory_json(const Model& model, const RunTotals& totals) {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  const double peak = 1024.0 * static_cast<double>(usage.ru_maxrss);  // KiB on Linux
+  const double peak = peak_resident_bytes();
   const auto bodies = static_cast<double>(std::max<std::size_t>(model.bodies.size(), 1));
   // Compressed rows: a value and a column index per entry, a row start per row.
   const double tangent_bytes =

@@ -100,7 +100,7 @@ int run_deck(const RunArguments& args) {
   const bool reports = parallel::rank() == 0;
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
-  Model model = build_model(deck, args.threads);
+  Model model = build_model(deck, args.threads, decomposes(deck));
   const std::string echo = echo_deck(args.deck);
   SilentObserver no_output;
   std::unique_ptr<RunOutput> output;

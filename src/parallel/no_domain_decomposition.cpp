@@ -5,6 +5,8 @@
 
 namespace polydem {
 
+bool decomposes(const DeckData& /*deck*/) { return false; }
+
 std::unique_ptr<DomainDecomposition> make_domain_decomposition(Model& /*model*/,
                                                                const DeckData& /*deck*/) {
   return nullptr;

@@ -99,6 +99,10 @@ def check_decomposition(out, count, min_partitions):
         if rank["owned_bodies"] < 1 or rank["ghost_bodies_per_step"] <= 0:
             fail(f"decomposition.json: rank {k} owns {rank['owned_bodies']} bodies and sees "
                  f"{rank['ghost_bodies_per_step']} ghosts per step")
+        # Each rank's own peak: at least the executable and its libraries, less than the
+        # machine (a value in KiB or in pages taken for bytes would fall outside).
+        if not 2**24 < rank["peak_resident_bytes"] < os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"):
+            fail(f"decomposition.json: rank {k}'s peak resident memory {rank['peak_resident_bytes']} B")
     if report["repartitions"] < min_partitions:
         fail(f"decomposition.json: {report['repartitions']} partitions, expected at least {min_partitions}")
     return report

@@ -6,7 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "solvers/parallel_runtime.hpp"
+#include "src/analysis/model_builder.hpp"
 #include "src/analysis/model_state.hpp"
+#include "src/core/peak_resident_memory.hpp"
 #include "src/parallel/mpi/collectives.hpp"
 #include "src/parallel/mpi/contact_exchange.hpp"
 #include "src/parallel/mpi/equation_partition.hpp"
@@ -23,7 +25,9 @@ constexpr double kImbalanceTolerance = 1.2;
 
 class MpiDomainDecomposition final : public DomainDecomposition {
  public:
-  explicit MpiDomainDecomposition(Model& model);
+  /// Splits `model`, built without its initial accelerations (decomposes()), and sets them
+  /// for `start_time`.
+  MpiDomainDecomposition(Model& model, double start_time);
   ~MpiDomainDecomposition() override {
     if (model_.contact) model_.contact->set_partition(nullptr);
   }
@@ -65,24 +69,26 @@ class MpiDomainDecomposition final : public DomainDecomposition {
   double owned_row_sum_ = 0;
 };
 
-MpiDomainDecomposition::MpiDomainDecomposition(Model& model) : model_(model) {
+MpiDomainDecomposition::MpiDomainDecomposition(Model& model, double start_time) : model_(model) {
   parallel::start();
   ownership_.rank = parallel::rank();
   ownership_.ranks = parallel::size();
   balancer_.partition(ownership_, model_);
   if (model_.contact) {
-    // Every process built the whole model: it holds every friction history and the
-    // snapshot of every contact of the initial state (its stored energy, reactions).
-    // Each keeps its own histories, and process 0 the snapshot, so that the sums over
-    // the processes (the ledger's steps, the energy account, the output) count it once.
+    // Every process read the whole model, and any friction histories of a deck's
+    // history_file; each keeps those of its own pairs. Then each finds the contacts of the
+    // initial state among its own pairs only (their histories and snapshot: the sums over
+    // the processes count each once), and the contact forces of the consistent
+    // accelerations as their sum over the processes. Every process finding the whole
+    // model's contacts here was each process's peak memory.
     keep_own_histories();
-    if (ownership_.rank != 0) model_.contact->clear_snapshot();
     model_.contact->set_partition(&ghosts_);
-    // The totals only: process 0 holds every record of this state already, and the first
-    // sample gathers records where an output reads them (Analysis::sample). Gathering them
-    // here too was rank 0's peak (serialised, gathered and parsed again: 2.3 kB a contact).
-    share_contact_snapshot(false);
+    begin_analysis_step(start_time);
   }
+  set_consistent_accelerations(model_, start_time);
+  // The totals only: the first sample gathers the records where an output reads them
+  // (Analysis::sample).
+  if (model_.contact) share_contact_snapshot(false);
   equations_.renumber(model_);
 }
 
@@ -182,7 +188,8 @@ std::string MpiDomainDecomposition::report() {
                                     owned_row_sum_ / steps,
                                     static_cast<double>(ghosts_.choices()),
                                     static_cast<double>(traffic.calls),
-                                    traffic.bytes};
+                                    traffic.bytes,
+                                    peak_resident_bytes()};
   const std::vector<double> all = collective::gather(mine);
   if (ownership_.rank != 0) return {};
   nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
@@ -193,7 +200,8 @@ std::string MpiDomainDecomposition::report() {
                      {"owned_rows_per_step", all[at + 3]},
                      {"ghost_choices", all[at + 4]},
                      {"collective_calls", all[at + 5]},
-                     {"collective_bytes", all[at + 6]}});
+                     {"collective_bytes", all[at + 6]},
+                     {"peak_resident_bytes", all[at + 7]}});
   nlohmann::ordered_json report = {{"ranks", ownership_.ranks},
                                    {"time_steps", time_steps_},
                                    {"repartitions", balancer_.repartitions()},
@@ -204,14 +212,16 @@ std::string MpiDomainDecomposition::report() {
 
 }  // namespace
 
+// The model is split only when every step's back end can solve a split system.
+bool decomposes(const DeckData& deck) {
+  return !deck.steps.empty() &&
+         std::all_of(deck.steps.begin(), deck.steps.end(),
+                     [](const StepSpec& s) { return bool(s.linear_solver.make_distributed); });
+}
+
 std::unique_ptr<DomainDecomposition> make_domain_decomposition(Model& model, const DeckData& deck) {
-  // The model is split only when every step's back end can solve a split system.
-  const bool every_step_distributed =
-      !deck.steps.empty() &&
-      std::all_of(deck.steps.begin(), deck.steps.end(),
-                  [](const StepSpec& s) { return bool(s.linear_solver.make_distributed); });
-  if (!every_step_distributed) return nullptr;
-  return std::make_unique<MpiDomainDecomposition>(model);
+  if (!decomposes(deck)) return nullptr;
+  return std::make_unique<MpiDomainDecomposition>(model, deck.start_time);
 }
 
 }  // namespace polydem
