@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "src/analysis/checkpoint_parts.hpp"
 #include "src/analysis/domain_decomposition.hpp"
 #include "src/analysis/implicit_stepper.hpp"
 #include "src/analysis/model_builder.hpp"
@@ -9,6 +10,7 @@
 #include "src/analysis/phase_timer.hpp"
 #include "src/analysis/step_actions.hpp"
 #include "src/analysis/time_loop.hpp"
+#include "src/core/errors.hpp"
 #include "src/core/file_bytes.hpp"
 #include "src/io/atomic_file.hpp"
 
@@ -50,8 +52,9 @@ double Analysis::step_start_time(int index) const {
 namespace {
 
 // 6: the output history (restart into the same folder) and the linear-solver fallbacks;
-// 8: the contact state in one part per process, with the bodies' owners.
-constexpr const char* kCheckpointMagic = "polydem checkpoint 8";
+// 8: the contact state in one part per process, with the bodies' owners; 9: under domain
+// decomposition each part in a file of its own, listed.
+constexpr const char* kCheckpointMagic = "polydem checkpoint 9";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
   for (const long v :
@@ -75,6 +78,43 @@ void read_totals(RunTotals& totals, StateReader& in) {
     const std::string cause = in.text();
     totals.rejections[cause] = in.integer();
   }
+}
+
+struct ListedContactParts {
+  std::vector<std::string> parts;  ///< in process order; empty where this process skips one
+  std::string placement;
+};
+
+// The contact parts of a checkpoint that this process reads, from the checkpoint or from
+// their files: on as many processes as wrote them (with their placement) its own alone,
+// else all of them. A part missing or damaged stops every process with one message (the
+// one that lacks it might be the only one to read it).
+ListedContactParts listed_contact_parts(StateReader& in, const std::string& checkpoint_file,
+                                        DomainDecomposition* decomposition) {
+  const bool in_files = in.boolean();
+  ListedContactParts listed;
+  listed.parts.resize(in.count(std::size_t{1} << 24));
+  if (listed.parts.empty()) in.fail("the checkpoint holds no contact state");
+  for (std::string& part : listed.parts) part = in.text();
+  listed.placement = in.text();
+  if (!in_files) return listed;
+  const bool own_only = decomposition && !listed.placement.empty() &&
+                        listed.parts.size() == static_cast<std::size_t>(decomposition->processes());
+  std::string problem;
+  for (std::size_t k = 0; k < listed.parts.size(); ++k) {
+    StateReader entry(std::move(listed.parts[k]), checkpoint_file);
+    const CheckpointPart part = CheckpointPart::read(entry);
+    listed.parts[k].clear();
+    if (own_only && k != static_cast<std::size_t>(decomposition->process())) continue;
+    try {
+      if (problem.empty()) listed.parts[k] = CheckpointParts::read(checkpoint_file, part);
+    } catch (const InputError& error) {
+      problem = error.what();
+    }
+  }
+  if (decomposition) problem = decomposition->first_problem(problem);
+  if (!problem.empty()) throw InputError(problem);
+  return listed;
 }
 
 }  // namespace
@@ -101,34 +141,44 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   out.put(observer_state.bytes());
   if (options_.writes_checkpoints)
     write_file_atomically(options_.checkpoint_path, sealed(out.bytes()), Durability::Synced);
+  if (decomposition_ && model_.contact) {
+    decomposition_->wait_for_all();  // the checkpoint that lists the new parts is on disk
+    checkpoint_parts_.drop_previous();
+  }
 }
 
 // One part per process that wrote it, so that a restart on as many processes gives each its
-// own (bitwise) and one on another number adds them up.
+// own (bitwise) and one on another number adds them up. Under domain decomposition each
+// process writes its part to a file of its own and the checkpoint lists them
+// (checkpoint_parts.hpp); one process's part is in the checkpoint itself.
 void Analysis::write_contact_checkpoint(StateWriter& out) {
   out.put(model_.contact != nullptr);
   if (!model_.contact) return;
-  std::vector<std::string> parts;
-  if (decomposition_) {
-    parts = decomposition_->contact_states();
-  } else {
-    StateWriter own;
-    model_.contact->write_state(own);
-    parts.push_back(own.bytes());
+  StateWriter own;
+  model_.contact->write_state(own);
+  out.put(decomposition_ != nullptr);
+  if (!decomposition_) {
+    out.put(std::int64_t{1});  // one part, in the checkpoint
+    out.put(own.bytes());
+    out.put(std::string());
+    return;
   }
-  out.put(static_cast<std::int64_t>(parts.size()));
+  StateWriter mine;
+  checkpoint_parts_
+      .write(options_.checkpoint_path, decomposition_->process(),
+             static_cast<std::int64_t>(totals_.accepted_steps), own.bytes())
+      .write(mine);
+  const std::vector<std::string> parts = decomposition_->gather_on_first(mine.bytes());
+  out.put(static_cast<std::int64_t>(parts.size()));  // 0 but on process 0, which writes it
   for (const std::string& part : parts) out.put(part);
-  out.put(decomposition_ ? decomposition_->placement() : std::string());
+  out.put(decomposition_->placement());
 }
 
 void Analysis::read_contact_checkpoint(StateReader& in, const std::string& checkpoint_file) {
   if (in.boolean() != (model_.contact != nullptr))
     in.fail("the checkpoint and the deck disagree on contact");
   if (!model_.contact) return;
-  std::vector<std::string> parts(in.count(std::size_t{1} << 24));
-  if (parts.empty()) in.fail("the checkpoint holds no contact state");
-  for (std::string& part : parts) part = in.text();
-  const std::string placement = in.text();
+  auto [parts, placement] = listed_contact_parts(in, checkpoint_file, decomposition_.get());
   if (decomposition_) {
     decomposition_->restore(parts, placement, checkpoint_file);
     decomposition_->share_contact_snapshot(false);  // the whole ledger, as after a step

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "solvers/evaluation_kind.hpp"
+#include "src/analysis/checkpoint_parts.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/model.hpp"
 #include "src/analysis/progress_record.hpp"
@@ -34,7 +35,7 @@ struct RunOptions {
   double checkpoint_every = 0;  ///< s of simulated time between checkpoints; 0: none
   std::string checkpoint_path;  ///< where checkpoints go (replaced each time)
   /// Whether this process writes the checkpoints (under domain decomposition every process
-  /// takes part in making one, process 0 writes it).
+  /// writes its contact part beside checkpoint_path, and process 0 the checkpoint).
   bool writes_checkpoints = true;
   std::uint64_t deck_fingerprint = 0;  ///< identifies the deck a checkpoint belongs to
 };
@@ -170,8 +171,8 @@ class Analysis {
                          double previous_error);
   void write_checkpoint(AnalysisObserver& observer, int index, double next_dt,
                         double previous_error);
-  /// The contact part of a checkpoint: each process's contact state, and under domain
-  /// decomposition where the bodies were placed. Collective.
+  /// The contact part of a checkpoint: each process's contact state (under domain
+  /// decomposition in files of their own, listed) and where the bodies were placed. Collective.
   void write_contact_checkpoint(StateWriter& out);
   void read_contact_checkpoint(StateReader& in, const std::string& checkpoint_file);
   double step_start_time(int index) const;
@@ -191,6 +192,7 @@ class Analysis {
   double resume_error_ = 0;  ///< and with this last accepted error (the PI controller's memory)
   double next_checkpoint_ = 0;
   std::unique_ptr<DomainDecomposition> decomposition_;  ///< null: each process runs all of it
+  CheckpointParts checkpoint_parts_;  ///< this process's contact parts under domain decomposition
   RunEnergy energy_;  ///< the energy account, and the scale the energy checks measure against
   ProgressRecord progress_record_;
 };

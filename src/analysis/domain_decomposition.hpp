@@ -33,6 +33,8 @@ class DomainDecomposition {
 
   /// The processes the model is split among.
   virtual int processes() const = 0;
+  /// This process's index among them.
+  virtual int process() const = 0;
   /// The part of each step's system this process assembles (GlobalSystem).
   virtual SystemPartition& system() = 0;
   /// A solver of that system: the step's back end for a split system.
@@ -56,9 +58,11 @@ class DomainDecomposition {
   virtual void share_contact_snapshot(bool for_output) = 0;
 
   // ---- checkpoints (collective) ----
-  /// Every process's contact state (ContactSet::write_state) in process order on process 0;
-  /// this process's alone elsewhere.
-  virtual std::vector<std::string> contact_states() = 0;
+  /// Every process's `mine` in process order on process 0 (each process's part of a
+  /// checkpoint as the checkpoint lists it); empty elsewhere.
+  virtual std::vector<std::string> gather_on_first(const std::string& mine) = 0;
+  /// Returns once every process has called it (the checkpoint that lists the parts is written).
+  virtual void wait_for_all() = 0;
   /// The bodies' owners and the load balance, for a restart on as many processes.
   virtual std::string placement() = 0;
   /// Continues from a checkpoint's contact states and placement, model.nodes read: on as many

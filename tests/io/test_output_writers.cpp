@@ -28,45 +28,13 @@
 #include "src/io/pvd_writer.hpp"
 #include "src/io/text_format.hpp"
 #include "src/io/vtu_writer.hpp"
+#include "tests/support/scratch_directory.hpp"
 
 namespace fs = std::filesystem;
 using namespace polydem;
+using polydem::testing::ScratchDirectory;
 
 namespace {
-
-// A fresh directory per test, removed afterwards.
-class ScratchDirectory {
- public:
-  ScratchDirectory() {
-    static std::atomic<int> counter{0};
-    path_ = fs::temp_directory_path() /
-            ("polydem_test_output_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDirectory() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-
-  const fs::path& path() const { return path_; }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
-  std::vector<std::string> names() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(path_)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-
- private:
-  fs::path path_;
-};
 
 std::string read_all(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

@@ -16,9 +16,13 @@ usage: check_mpi_restart.py MPIEXEC POLYDEM DECK WORKDIR [--ranks N] [--every T]
   partitioned afresh, each rank keeping the friction histories of its own
   pairs): summary.json's body states and energies agree within 1e-8 relative to
   max(|value|, 1), the step counts exactly;
-- the checkpoint is refused by another deck on N ranks: exit 2 and one message.
+- the checkpoint is refused by another deck on N ranks: exit 2 and one message;
+- each rank's contact part lies beside the checkpoint, one per rank, of the checkpoint's
+  generation alone (the earlier ones removed); a checkpoint copied without its parts, or with
+  one part damaged, is refused on N ranks: exit 2, one message naming the part's file.
 """
 import argparse
+import glob
 import json
 import os
 import shutil
@@ -51,6 +55,38 @@ def compared(summary):
             "totals": {k: summary["totals"][k] for k in ("accepted_steps", "rejected_steps")}}
 
 
+def check_parts(out, n):
+    """The contact parts beside a checkpoint written on n ranks: one per rank, one generation."""
+    parts = sorted(glob.glob(os.path.join(out, "checkpoint.bin.part*")))
+    names = [os.path.basename(p).split(".") for p in parts]  # checkpoint bin partR GEN
+    if sorted(name[2] for name in names) != sorted(f"part{r}" for r in range(n)) or len({name[3] for name in names}) != 1:
+        fail(f"contact parts beside the checkpoint of {n} ranks: {[os.path.basename(p) for p in parts]}")
+    return parts
+
+
+def check_refused_parts(args, deck, checkpoint, n):
+    """Without its parts, or with one damaged, a checkpoint is refused naming the part."""
+    part = sorted(glob.glob(checkpoint + ".part*"))[-1]
+    for case in ("missing", "damaged"):
+        folder = os.path.join(args.work, f"parts_{case}")
+        os.makedirs(folder, exist_ok=True)
+        shutil.copy(checkpoint, folder)
+        for other in glob.glob(checkpoint + ".part*"):
+            if other != part or case == "damaged":
+                shutil.copy(other, folder)
+        if case == "damaged":
+            with open(os.path.join(folder, os.path.basename(part)), "r+b") as f:
+                f.seek(20)
+                byte = f.read(1)
+                f.seek(20)
+                f.write(bytes([byte[0] ^ 0xFF]))
+        result = call(mpirun(args.mpiexec, n) + [args.polydem, "run", deck, "--out", os.path.join(folder, "out"),
+                                                 "--quiet", "--restart", os.path.join(folder, "checkpoint.bin")])
+        if (result.returncode != 2 or result.stderr.count("polydem: error:") != 1
+                or os.path.basename(part) not in result.stderr):
+            fail(f"a checkpoint with its part {case}: exit {result.returncode}, stderr {result.stderr!r}")
+
+
 def main():
     parser = argparse.ArgumentParser()
     for name in ("mpiexec", "polydem", "deck", "work"):
@@ -69,7 +105,9 @@ def main():
     full = run(mpirun(args.mpiexec, n) + [args.polydem, "run", deck, "--checkpoint-every", args.every],
                full_out, f"{n} ranks with checkpoints")
     checkpoint = os.path.join(args.work, "checkpoint.bin")
-    shutil.copy(os.path.join(full_out, "checkpoint.bin"), checkpoint)
+    for path in [os.path.join(full_out, "checkpoint.bin")] + check_parts(full_out, n):
+        shutil.copy(path, args.work)
+    check_refused_parts(args, deck, checkpoint, n)
 
     resumed_out = os.path.join(args.work, f"mpi{n}_resumed")
     run(mpirun(args.mpiexec, n) + [args.polydem, "run", deck, "--restart", checkpoint],

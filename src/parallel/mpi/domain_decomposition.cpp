@@ -33,6 +33,7 @@ class MpiDomainDecomposition final : public DomainDecomposition {
   }
 
   int processes() const override { return ownership_.ranks; }
+  int process() const override { return ownership_.rank; }
   SystemPartition& system() override { return equations_; }
   std::unique_ptr<LinearSolver> linear_solver(const LinearSolverChoice& choice) override {
     return choice.make_distributed(equations_.equations());
@@ -45,7 +46,10 @@ class MpiDomainDecomposition final : public DomainDecomposition {
   StepVerdict agreed(StepVerdict own) override { return agreed_verdict(own); }
   std::string first_problem(const std::string& own) override { return polydem::first_problem(own); }
   void share_contact_snapshot(bool for_output) override;
-  std::vector<std::string> contact_states() override;
+  std::vector<std::string> gather_on_first(const std::string& mine) override {
+    return collective::gather_on_first(mine);
+  }
+  void wait_for_all() override { collective::all(true); }
   std::string placement() override;
   void restore(std::span<const std::string> contact_states, const std::string& placement,
                const std::string& checkpoint_file) override;
@@ -128,14 +132,6 @@ void MpiDomainDecomposition::share_contact_snapshot(bool for_output) {
   // Only the first process writes output: the others' observers read no records.
   const bool gather = collective::any(for_output);
   model_.contact->set_whole_snapshot(whole_snapshot(model_.contact->own_snapshot(), gather));
-}
-
-std::vector<std::string> MpiDomainDecomposition::contact_states() {
-  StateWriter own;
-  model_.contact->write_state(own);
-  std::vector<std::string> all = collective::gather_on_first(own.bytes());  // empty elsewhere
-  if (ownership_.rank != 0) all = {own.bytes()};
-  return all;
 }
 
 std::string MpiDomainDecomposition::placement() {

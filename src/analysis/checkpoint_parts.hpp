@@ -1,0 +1,46 @@
+// Under domain decomposition each process writes its own contact state of a
+// checkpoint (friction histories, its share of the energy ledger, night owls) to a
+// file of its own beside the checkpoint, instead of sending it to process 0, which
+// would then hold every process's contacts at once. The checkpoint itself, written
+// last by process 0, lists each part's file and fingerprint: the set is whole or the
+// previous checkpoint still stands. A process removes its part of a checkpoint once
+// the next checkpoint is written, so a run killed in between restarts from the older
+// checkpoint with its parts.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "src/core/state_stream.hpp"
+
+namespace polydem {
+
+/// A part as the checkpoint lists it.
+struct CheckpointPart {
+  std::string file;               ///< its name, in the checkpoint's folder
+  std::uint64_t fingerprint = 0;  ///< of its contents
+
+  void write(StateWriter& out) const;
+  static CheckpointPart read(StateReader& in);
+};
+
+class CheckpointParts {
+ public:
+  /// Writes `contents` (sealed, synced to disk) as process `process`'s part of the
+  /// checkpoint `checkpoint` made after accepted step `generation`.
+  CheckpointPart write(const std::filesystem::path& checkpoint, int process,
+                       std::int64_t generation, const std::string& contents);
+  /// Once the checkpoint that lists the part written last is on disk (on every process):
+  /// removes the part written before it.
+  void drop_previous();
+  /// The contents of `part` of the checkpoint `checkpoint`; InputError naming the part's file
+  /// when it is missing, damaged or not the one listed.
+  static std::string read(const std::filesystem::path& checkpoint, const CheckpointPart& part);
+
+ private:
+  std::filesystem::path previous_;
+  std::filesystem::path last_;
+};
+
+}  // namespace polydem
