@@ -113,6 +113,10 @@ void ContactSet::write_state(StateWriter& out) const {
                       night_owl_check_.count());
 }
 
+std::size_t ContactSet::state_bytes() const {
+  return contact_state_bytes(ledger_.histories().size(), scene_.boundaries().size());
+}
+
 void ContactSet::read_state(StateReader& in) {
   clear_state();
   add_state(in, true);

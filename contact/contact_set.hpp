@@ -153,6 +153,8 @@ class ContactSet final {
   /// Checkpoints: friction histories, the energy ledger and the boundary
   /// reactions of the last accepted state (elements are rebuilt by begin_step).
   void write_state(StateWriter& out) const;
+  /// The bytes write_state puts now.
+  std::size_t state_bytes() const;
   void read_state(StateReader& in);
   /// No histories, a zero ledger and no night owls: what add_state adds to.
   void clear_state();

@@ -12,7 +12,7 @@
 #include "src/analysis/time_loop.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/file_bytes.hpp"
-#include "src/io/atomic_file.hpp"
+#include "src/io/sealed_file.hpp"
 
 namespace polydem {
 
@@ -140,7 +140,7 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   observer.write_state(observer_state);
   out.put(observer_state.bytes());
   if (options_.writes_checkpoints)
-    write_file_atomically(options_.checkpoint_path, sealed(out.bytes()), Durability::Synced);
+    write_sealed_file(options_.checkpoint_path, out.bytes(), Durability::Synced);
   if (decomposition_ && model_.contact) {
     decomposition_->wait_for_all();  // the checkpoint that lists the new parts is on disk
     checkpoint_parts_.drop_previous();
@@ -154,15 +154,20 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
 void Analysis::write_contact_checkpoint(StateWriter& out) {
   out.put(model_.contact != nullptr);
   if (!model_.contact) return;
-  StateWriter own;
-  model_.contact->write_state(own);
   out.put(decomposition_ != nullptr);
   if (!decomposition_) {
     out.put(std::int64_t{1});  // one part, in the checkpoint
-    out.put(own.bytes());
+    // Room for it and for what follows (the energy account, the observer's sample times),
+    // so that the checkpoint, made in place, is not copied as it grows.
+    constexpr std::size_t kAfterContacts = std::size_t{1} << 20;
+    out.reserve(out.bytes().size() + sizeof(std::int64_t) + model_.contact->state_bytes() +
+                kAfterContacts);
+    out.put_sized([&](StateWriter& part) { model_.contact->write_state(part); });
     out.put(std::string());
     return;
   }
+  StateWriter own;
+  model_.contact->write_state(own);
   StateWriter mine;
   checkpoint_parts_
       .write(options_.checkpoint_path, decomposition_->process(),

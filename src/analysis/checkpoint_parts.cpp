@@ -4,7 +4,7 @@
 
 #include "src/core/errors.hpp"
 #include "src/core/file_bytes.hpp"
-#include "src/io/atomic_file.hpp"
+#include "src/io/sealed_file.hpp"
 
 namespace polydem {
 
@@ -28,13 +28,12 @@ CheckpointPart CheckpointParts::write(const std::filesystem::path& checkpoint, i
                                       std::int64_t generation, const std::string& contents) {
   const std::filesystem::path path =
       checkpoint.string() + ".part" + std::to_string(process) + "." + std::to_string(generation);
-  const std::string bytes = sealed(contents);
-  write_file_atomically(path, bytes, Durability::Synced);
+  const std::uint64_t written = write_sealed_file(path, contents, Durability::Synced);
   if (path != last_) {
     previous_ = last_;
     last_ = path;
   }
-  return {path.filename().string(), fingerprint(bytes)};
+  return {path.filename().string(), written};
 }
 
 void CheckpointParts::drop_previous() {

@@ -15,6 +15,10 @@ void StateWriter::put(std::int64_t value) {
   bytes_.append(raw, sizeof raw);
 }
 
+void StateWriter::set_at(std::size_t at, std::int64_t value) {
+  std::memcpy(bytes_.data() + at, &value, sizeof value);
+}
+
 void StateWriter::put(double value) { put(std::bit_cast<std::int64_t>(value)); }
 
 void StateWriter::put(const std::string& text) {
@@ -73,10 +77,10 @@ std::uint64_t fingerprint(std::string_view text, std::uint64_t so_far) {
   return hash;
 }
 
-std::string sealed(std::string bytes) {
+std::string seal_of(std::string_view bytes) {
   StateWriter seal;
   seal.put(static_cast<std::int64_t>(fingerprint(bytes)));
-  return bytes + seal.bytes();
+  return seal.bytes();
 }
 
 std::string unsealed(std::string bytes, const std::string& file) {

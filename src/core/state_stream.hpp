@@ -20,8 +20,21 @@ class StateWriter {
   void put(const std::string& text);
   void put(const Vec3& v);
   const std::string& bytes() const { return bytes_; }
+  /// Room for `total` bytes in all, so that a large state is not copied as it grows.
+  void reserve(std::size_t total) { bytes_.reserve(total); }
+  /// What `write(*this)` puts, as put(text) would put it as one text (read back by
+  /// StateReader::text), without making the text apart first.
+  template <class Write>
+  void put_sized(Write&& write) {
+    const std::size_t at = bytes_.size();
+    put(std::int64_t{0});
+    write(*this);
+    set_at(at, static_cast<std::int64_t>(bytes_.size() - at - sizeof(std::int64_t)));
+  }
 
  private:
+  void set_at(std::size_t at, std::int64_t value);
+
   std::string bytes_;
 };
 
@@ -56,9 +69,10 @@ inline constexpr std::uint64_t kEmptyFingerprint = 14695981039346656037ull;
 /// fingerprinted as it grows (an output log's extent at a checkpoint).
 std::uint64_t fingerprint(std::string_view text, std::uint64_t so_far = kEmptyFingerprint);
 
-/// `bytes` followed by their fingerprint, so that a file damaged on disk or in
-/// transit is told from a good one.
-std::string sealed(std::string bytes);
+/// What follows `bytes` in a sealed file: their fingerprint, so that a file damaged on disk
+/// or in transit is told from a good one. Written after them as a second piece, so that a
+/// checkpoint's bytes are not copied to be sealed (write_sealed_file).
+std::string seal_of(std::string_view bytes);
 /// The bytes of a sealed file; InputError naming `file` when they do not match
 /// their fingerprint (or the file is too short to hold one).
 std::string unsealed(std::string bytes, const std::string& file);
