@@ -83,6 +83,7 @@ void read_totals(RunTotals& totals, StateReader& in) {
 struct ListedContactParts {
   std::vector<std::string> parts;  ///< in process order; empty where this process skips one
   std::string placement;
+  std::vector<CheckpointPart> files;  ///< where the parts are in files of their own
 };
 
 // The contact parts of a checkpoint that this process reads, from the checkpoint or from
@@ -103,7 +104,7 @@ ListedContactParts listed_contact_parts(StateReader& in, const std::string& chec
   std::string problem;
   for (std::size_t k = 0; k < listed.parts.size(); ++k) {
     StateReader entry(std::move(listed.parts[k]), checkpoint_file);
-    const CheckpointPart part = CheckpointPart::read(entry);
+    const CheckpointPart part = listed.files.emplace_back(CheckpointPart::read(entry));
     listed.parts[k].clear();
     if (own_only && k != static_cast<std::size_t>(decomposition->process())) continue;
     try {
@@ -141,8 +142,9 @@ void Analysis::write_checkpoint(AnalysisObserver& observer, int index, double ne
   out.put(observer_state.bytes());
   if (options_.writes_checkpoints)
     write_sealed_file(options_.checkpoint_path, out.bytes(), Durability::Synced);
-  if (decomposition_ && model_.contact) {
-    decomposition_->wait_for_all();  // the checkpoint that lists the new parts is on disk
+  if (model_.contact) {
+    if (decomposition_)
+      decomposition_->wait_for_all();  // the checkpoint listing the parts is on disk
     checkpoint_parts_.drop_previous();
   }
 }
@@ -183,7 +185,10 @@ void Analysis::read_contact_checkpoint(StateReader& in, const std::string& check
   if (in.boolean() != (model_.contact != nullptr))
     in.fail("the checkpoint and the deck disagree on contact");
   if (!model_.contact) return;
-  auto [parts, placement] = listed_contact_parts(in, checkpoint_file, decomposition_.get());
+  auto [parts, placement, files] = listed_contact_parts(in, checkpoint_file, decomposition_.get());
+  // Continued in its own place, the checkpoint's parts go once the next checkpoint is written.
+  if (!decomposition_ || decomposition_->process() == 0)
+    checkpoint_parts_.continue_from(checkpoint_file, options_.checkpoint_path, files);
   if (decomposition_) {
     decomposition_->restore(parts, placement, checkpoint_file);
     decomposition_->share_contact_snapshot(false);  // the whole ledger, as after a step

@@ -37,10 +37,21 @@ CheckpointPart CheckpointParts::write(const std::filesystem::path& checkpoint, i
 }
 
 void CheckpointParts::drop_previous() {
-  if (previous_.empty()) return;
   std::error_code ignored;  // already gone (a folder cleared by hand) is as good
-  std::filesystem::remove(previous_, ignored);
+  if (!previous_.empty()) std::filesystem::remove(previous_, ignored);
   previous_.clear();
+  for (const std::filesystem::path& part : continued_)
+    if (part != last_) std::filesystem::remove(part, ignored);
+  continued_.clear();
+}
+
+void CheckpointParts::continue_from(const std::filesystem::path& checkpoint,
+                                    const std::filesystem::path& own_checkpoint,
+                                    const std::vector<CheckpointPart>& listed) {
+  std::error_code unknown;  // a checkpoint elsewhere: its parts are another run's
+  if (!std::filesystem::equivalent(checkpoint, own_checkpoint, unknown)) return;
+  for (const CheckpointPart& part : listed)
+    continued_.push_back(own_checkpoint.parent_path() / part.file);
 }
 
 std::string CheckpointParts::read(const std::filesystem::path& checkpoint,

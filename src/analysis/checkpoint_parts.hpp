@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "src/core/state_stream.hpp"
 
@@ -32,8 +33,14 @@ class CheckpointParts {
   CheckpointPart write(const std::filesystem::path& checkpoint, int process,
                        std::int64_t generation, const std::string& contents);
   /// Once the checkpoint that lists the part written last is on disk (on every process):
-  /// removes the part written before it.
+  /// removes the part written before it, and any parts handed over by continue_from.
   void drop_previous();
+  /// The parts `listed` of the checkpoint `checkpoint` this run continues from, which the
+  /// run's next checkpoint replaces where it is written in the same place (`own_checkpoint`):
+  /// drop_previous removes them then. The process that removes them calls it.
+  void continue_from(const std::filesystem::path& checkpoint,
+                     const std::filesystem::path& own_checkpoint,
+                     const std::vector<CheckpointPart>& listed);
   /// The contents of `part` of the checkpoint `checkpoint`; InputError naming the part's file
   /// when it is missing, damaged or not the one listed.
   static std::string read(const std::filesystem::path& checkpoint, const CheckpointPart& part);
@@ -41,6 +48,7 @@ class CheckpointParts {
  private:
   std::filesystem::path previous_;
   std::filesystem::path last_;
+  std::vector<std::filesystem::path> continued_;  ///< the parts of the checkpoint continued from
 };
 
 }  // namespace polydem

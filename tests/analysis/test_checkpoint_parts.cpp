@@ -82,3 +82,28 @@ TEST_CASE("a listed contact part must be a file name, not a path", "[checkpoint]
     CHECK_THROWS_AS(CheckpointPart::read(in), InputError);
   }
 }
+
+TEST_CASE("a run continued in its checkpoint's place drops that checkpoint's parts after its own",
+          "[checkpoint][parallel]") {
+  ScratchDirectory dir("checkpoint_parts");
+  ScratchDirectory elsewhere("checkpoint_parts");
+  CheckpointParts earlier;  // the run that wrote the checkpoint, on two processes
+  const std::vector<CheckpointPart> listed = {
+      earlier.write(dir / "checkpoint.bin", 0, 40, "rank 0"),
+      earlier.write(dir / "checkpoint.bin", 1, 40, "rank 1")};
+  std::ofstream(dir / "checkpoint.bin") << "the checkpoint";
+  std::ofstream(elsewhere / "checkpoint.bin") << "another run's";
+
+  CheckpointParts other_place;  // continued into another folder: the parts are not its own
+  other_place.continue_from(dir / "checkpoint.bin", elsewhere / "checkpoint.bin", listed);
+  other_place.write(elsewhere / "checkpoint.bin", 0, 50, "on one process");
+  other_place.drop_previous();
+  CHECK(dir.names().size() == 3);
+
+  CheckpointParts same_place;
+  same_place.continue_from(dir / "checkpoint.bin", dir / "checkpoint.bin", listed);
+  same_place.write(dir / "checkpoint.bin", 0, 50, "on one process");
+  CHECK(dir.names().size() == 4);  // nothing goes before the new checkpoint is written
+  same_place.drop_previous();
+  CHECK(dir.names() == std::vector<std::string>{"checkpoint.bin", "checkpoint.bin.part0.50"});
+}
