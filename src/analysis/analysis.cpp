@@ -40,9 +40,12 @@ void Analysis::sample(AnalysisObserver& observer) {
 }
 
 void Analysis::drop_unread_records(const AnalysisObserver& observer) {
-  // Under domain decomposition the records stay: another process's observer may gather them.
-  if (model_.contact && !decomposition_ && !observer.reads_contact_records(model_, false))
-    model_.contact->drop_records();
+  if (model_.contact && !records_read(observer, false)) model_.contact->drop_records();
+}
+
+bool Analysis::records_read(const AnalysisObserver& observer, bool sample) {
+  const bool own = observer.reads_contact_records(model_, sample);
+  return decomposition_ ? !decomposition_->system().on_every_process(!own) : own;
 }
 
 double Analysis::step_start_time(int index) const {

@@ -181,6 +181,10 @@ class Analysis {
   /// Frees the contacts' records of the state at rest (the start, an analysis step's
   /// actions) where the observer reads none before the next step makes them again.
   void drop_unread_records(const AnalysisObserver& observer);
+  /// Whether any process's observer reads the contacts' records at this state (`sample`:
+  /// one that ends on an output time); collective under domain decomposition, where the
+  /// first process gathers every process's records for its output.
+  bool records_read(const AnalysisObserver& observer, bool sample);
 
   Model& model_;
   const DeckData& deck_;

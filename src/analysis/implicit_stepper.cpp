@@ -279,10 +279,8 @@ Retry Analysis::Stepper::rejected(const TimeStep& step) {
 StepRecord Analysis::Stepper::accept(const TimeStep& step, bool sampling) {
   if (model_.contact) {
     PhaseTimer timer(totals_.contact_seconds);
-    // Under domain decomposition any process's output may gather every process's records.
-    model_.contact->commit(
-        system_.context(),
-        analysis_.decomposition_ != nullptr || observer_.reads_contact_records(model_, sampling));
+    // Under domain decomposition the first process's output gathers every process's records.
+    model_.contact->commit(system_.context(), analysis_.records_read(observer_, sampling));
   }
   model_.nodes.swap(next_nodes_);
   store_rigid_node_reactions(model_, system_.increments());
