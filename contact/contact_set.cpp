@@ -127,11 +127,6 @@ void ContactSet::clear_state() {
   night_owl_check_.set_count(0);
 }
 
-void ContactSet::clear_snapshot() {
-  ledger_.snapshot() = ContactSnapshot{};
-  clear_contact_ledger(ledger_.snapshot(), scene_.boundaries().size());
-}
-
 void ContactSet::add_state(StateReader& in, bool with_ledger) {
   night_owl_check_.set_count(night_owl_check_.count() +
                              add_contact_state(in, ledger_.histories(), ledger_.snapshot(),

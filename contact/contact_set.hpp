@@ -158,10 +158,6 @@ class ContactSet final {
   void read_state(StateReader& in);
   /// No histories, a zero ledger and no night owls: what add_state adds to.
   void clear_state();
-  /// An empty snapshot (no contacts, a zero ledger and reactions), the histories kept: a
-  /// process whose contacts and share of the ledger another process holds (snapshots are
-  /// summed over the processes).
-  void clear_snapshot();
   /// Frees the snapshot's per-contact records (its totals stay): no output reads them
   /// before the next commit makes them again.
   void drop_records() { ledger_.snapshot().contacts = std::vector<ContactRecord>(); }

@@ -139,16 +139,12 @@ long add_contact_state(StateReader& in, ContactHistories& histories, ContactSnap
   return with_ledger ? night_owls : 0;
 }
 
-void clear_contact_ledger(ContactSnapshot& snapshot, std::size_t boundaries) {
-  for (double* total : ledger_totals(snapshot)) *total = 0;
-  snapshot.boundary_reactions.assign(boundaries, Vec3::Zero());
-  snapshot.boundary_moments.assign(boundaries, Vec3::Zero());
-}
-
 void clear_contact_state(ContactHistories& histories, ContactSnapshot& snapshot,
                          std::size_t boundaries) {
   histories.clear();
-  clear_contact_ledger(snapshot, boundaries);
+  for (double* total : ledger_totals(snapshot)) *total = 0;
+  snapshot.boundary_reactions.assign(boundaries, Vec3::Zero());
+  snapshot.boundary_moments.assign(boundaries, Vec3::Zero());
 }
 
 }  // namespace polydem

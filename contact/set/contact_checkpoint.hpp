@@ -20,8 +20,6 @@ void write_contact_state(StateWriter& out, const ContactHistories& histories,
                          const ContactSnapshot& snapshot, std::size_t boundaries, long night_owls);
 /// The bytes write_contact_state puts for `histories` histories and `boundaries` boundaries.
 std::size_t contact_state_bytes(std::size_t histories, std::size_t boundaries);
-/// Zeroes `snapshot`'s ledger (stored energy, dissipation, switching, boundary work) and reactions.
-void clear_contact_ledger(ContactSnapshot& snapshot, std::size_t boundaries);
 /// Empties `histories` and zeroes `snapshot`'s ledger and reactions.
 void clear_contact_state(ContactHistories& histories, ContactSnapshot& snapshot,
                          std::size_t boundaries);
