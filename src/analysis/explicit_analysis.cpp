@@ -7,8 +7,11 @@
 #include <Eigen/Cholesky>
 
 #include "src/analysis/explicit_time_step.hpp"
+#include "src/analysis/free_body_limits.hpp"
+#include "src/analysis/mean_velocity_context.hpp"
 #include "src/analysis/step_actions.hpp"
 #include "src/core/errors.hpp"
+#include "src/core/rotation.hpp"
 
 namespace polydem {
 namespace {
@@ -19,29 +22,6 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// The Rodrigues increment α^Δ of Q^{n+1} = Q(α^Δ) Q^n (eq. 6): 2 q.vec / q.w.
-Vec3 rodrigues_increment(const Eigen::Quaterniond& from, const Eigen::Quaterniond& to) {
-  Eigen::Quaterniond turn = to * from.conjugate();
-  if (turn.w() < 0) turn.coeffs() = -turn.coeffs();
-  return 2.0 * turn.vec() / turn.w();
-}
-
-/// Why the explicit integrator cannot run this model, or empty.
-std::string unsupported(const Model& model, const DeckData& deck) {
-  if (!model.rigid_nodes.empty()) return "rigid nodes (their constraints need the implicit solver)";
-  if (!model.prescribed.empty()) return "prescribed motion";
-  for (const StepSpec& step : deck.steps)
-    if (step.type != AnalysisType::Dynamic) return "static step '" + step.name + "'";
-  for (std::size_t b = 0; b < model.bodies.size(); ++b) {
-    int constrained = 0;
-    for (int k = 0; k < kDofsPerNode; ++k)
-      constrained += model.dofs.is_constrained(kDofsPerNode * static_cast<int>(b) + k);
-    if (constrained != 0 && constrained != kDofsPerNode)
-      return "body '" + model.body_names[b] + "' with some of its DOFs held";
-  }
-  return {};
-}
-
 }  // namespace
 
 ExplicitAnalysis::ExplicitAnalysis(Model& model, const DeckData& deck, ExplicitSettings settings)
@@ -50,7 +30,7 @@ ExplicitAnalysis::ExplicitAnalysis(Model& model, const DeckData& deck, ExplicitS
       settings_(settings),
       time_(deck.start_time),
       forces_(model, settings.barrier_closure) {
-  if (const std::string what = unsupported(model, deck); !what.empty())
+  if (const std::string what = unsupported_by_free_body_integrators(model, deck); !what.empty())
     throw InputError(deck.path + ": the explicit integrator does not support " + what);
   const std::size_t count = model.bodies.size();
   for (std::size_t b = 0; b < count; ++b) {
@@ -80,15 +60,7 @@ double ExplicitAnalysis::proposed_step() const {
 
 StepContext ExplicitAnalysis::contact_context(double time, double dt,
                                               const Eigen::VectorXd& increments) const {
-  StepContext ctx;
-  ctx.type = AnalysisType::Dynamic;
-  ctx.time = time;
-  ctx.dt = dt;
-  ctx.gravity = model_.gravity;
-  ctx.newmark = NewmarkCoefficients::make(0.25, 0.5, dt);  // any: see the header
-  ctx.nodes = step_start_;
-  ctx.increments = &increments;
-  return ctx;
+  return mean_velocity_context(time, dt, model_.gravity, step_start_, increments);
 }
 
 StepContext ExplicitAnalysis::load_context(const StepContext& contact_ctx) const {

@@ -55,4 +55,10 @@ Eigen::Quaterniond rodrigues_to_quaternion(const Vec3& alpha) {
   return q;
 }
 
+Vec3 rodrigues_increment(const Eigen::Quaterniond& from, const Eigen::Quaterniond& to) {
+  Eigen::Quaterniond turn = to * from.conjugate();
+  if (turn.w() < 0) turn.coeffs() = -turn.coeffs();
+  return 2.0 * turn.vec() / turn.w();
+}
+
 }  // namespace polydem

@@ -85,5 +85,9 @@ Mat3 quaternion_to_matrix(const Eigen::Quaternion<double>& q);
 Eigen::Quaternion<double> matrix_to_quaternion(const Mat3& rotation);
 /// Exactly the rotation of eq. (6): q = (1, α/2) / sqrt(1 + α²/4).
 Eigen::Quaternion<double> rodrigues_to_quaternion(const Vec3& alpha);
+/// The Rodrigues increment α^Δ of Q^{n+1} = Q(α^Δ) Q^n (eq. 6) from `from` to `to`:
+/// 2 q.vec / q.w of their quotient (a turn short of π).
+Vec3 rodrigues_increment(const Eigen::Quaternion<double>& from,
+                         const Eigen::Quaternion<double>& to);
 
 }  // namespace polydem
