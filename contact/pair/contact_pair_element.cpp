@@ -259,31 +259,67 @@ void ContactPairElement::collect_active(const StepContext& ctx,
   collect_active(sides_at(ctx), active);
 }
 
+// The paper's active set within the skin, and the contacts beyond it up to the reach
+// kept by the hierarchy among them all: a contact out of the skin never switches off
+// one inside it (rules 1-5 read the list as given), so that the frozen set holds
+// exactly what the paper's law sees at i.
+void ContactPairElement::collect_near(const StepContext& at_i, double reach,
+                                      std::vector<ActiveContact>& near) const {
+  Sides at = sides_at(at_i);
+  at.b.trial.u_delta.setZero();  // a boundary where the step starts, like the bodies
+  const double skin = interaction_->skin();
+  gather_within(at, skin + reach, near);
+  thread_local std::vector<ActiveContact> inside;
+  inside.clear();
+  for (const ActiveContact& c : near)
+    if (c.contact.normal_gap < skin) inside.push_back(c);
+  if (inside.size() == near.size()) {
+    keep_by_hierarchy(at, near);
+    return;
+  }
+  keep_by_hierarchy(at, inside);
+  keep_by_hierarchy(at, near);
+  std::erase_if(near, [&](const ActiveContact& c) { return c.contact.normal_gap < skin; });
+  near.insert(near.end(), inside.begin(), inside.end());
+  std::sort(near.begin(), near.end(), [](const ActiveContact& x, const ActiveContact& y) {
+    return x.candidate < y.candidate;
+  });
+}
+
 void ContactPairElement::collect_active(const Sides& at, std::vector<ActiveContact>& active) const {
+  gather_within(at, interaction_->skin(), active);
+  keep_by_hierarchy(at, active);
+}
+
+void ContactPairElement::gather_within(const Sides& at, double range,
+                                       std::vector<ActiveContact>& active) const {
   active.clear();
   const ContactSide& a = at.a;
   const ContactSide& b = at.b;
   const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
-  const double skin = interaction_->skin();
   // A valid g_n is the primitives' distance, at least clearance_i − travel.
-  const double out_of_reach = skin * (1 + kClearanceTolerance) + travel_since_i(a, b);
+  const double out_of_reach = range * (1 + kClearanceTolerance) + travel_since_i(a, b);
   for (std::size_t k = 0; k < candidates_.size(); ++k) {
     const Candidate& candidate = candidates_[k];
     if (candidate.clearance_i > out_of_reach) continue;
     std::optional<LocalContact> contact =
         solve_local_contact_at(posed_a, candidate.region_a, posed_b, candidate.region_b);
     if (!contact || !contact->valid() || !contact->outside) continue;
-    if (!(contact->normal_gap > 0 && contact->normal_gap < skin)) continue;
+    if (!(contact->normal_gap > 0 && contact->normal_gap < range)) continue;
     active.push_back({static_cast<int>(k), *contact});
   }
+}
+
+void ContactPairElement::keep_by_hierarchy(const Sides& at,
+                                           std::vector<ActiveContact>& active) const {
   if (active.size() < 2) return;
   // The hierarchy rules (§3.6) keep a subsequence; walk both lists to keep the candidate ids.
   thread_local std::vector<LocalContact> contacts;
   contacts.clear();
   for (const ActiveContact& c : active) contacts.push_back(c.contact);
   thread_local std::vector<LocalContact> kept;
-  apply_contact_hierarchy(contacts, *a.shape, *b.shape, kept);
+  apply_contact_hierarchy(contacts, *at.a.shape, *at.b.shape, kept);
   if (kept.size() == active.size()) return;
   std::size_t next = 0;
   for (const ActiveContact& c : active) {

@@ -115,6 +115,12 @@ class ContactPairElement final : public Element {
   /// hierarchy), in candidate order.
   void collect_active(const StepContext& ctx, std::vector<ActiveContact>& active) const;
 
+  /// The contacts of configuration i (`at_i`: zero increments; a boundary where the
+  /// step starts) that are valid, outside and within the skin plus `reach`, after
+  /// the hierarchy: what a step that freezes the contact geometry at i may meet
+  /// (src/analysis/convex/). In candidate order.
+  void collect_near(const StepContext& at_i, double reach, std::vector<ActiveContact>& near) const;
+
   /// Re-decides the engaged candidates at `ctx`: a contact that is in and pushes
   /// with more than `tolerance` (N) engages; an engaged one stays while it is
   /// valid, outside and pulls with less than `tolerance`. True when the set changed.
@@ -162,6 +168,10 @@ class ContactPairElement final : public Element {
   /// pairs per body.
   RigidTrialState pose_i(const PairSide& side) const;
   void collect_active(const Sides& at, std::vector<ActiveContact>& active) const;
+  /// The valid contacts outside the other body with 0 < g_n < `range`, in candidate order.
+  void gather_within(const Sides& at, double range, std::vector<ActiveContact>& active) const;
+  /// Drops those the hierarchy rules (§3.6) switch off among `active`.
+  void keep_by_hierarchy(const Sides& at, std::vector<ActiveContact>& active) const;
   void collect_engaged(const Sides& at, std::vector<ActiveContact>& engaged) const;
   /// The step data of the engaged contacts at `at` (collect_engaged), in candidate
   /// order, in a buffer of the calling thread's.

@@ -1,0 +1,77 @@
+#include "contact/convex/frozen_contact.hpp"
+
+#include <cmath>
+
+namespace polydem {
+namespace {
+
+/// x_G of a side at its pose i; a boundary's own position (it has no centre of mass).
+Vec3 centre_at_i(const ContactSide& side) {
+  return side.trial.pole_position + side.trial.rotation * side.centre_of_mass;
+}
+
+/// g_t^i turned into the tangent plane of n^i, its length kept (the rotation Q_c^Δ
+/// of eq. 44 from the normal it was stored with, to first order).
+Vec3 history_in_plane(const PointwiseStepData& data, const Vec3& normal) {
+  if (!data.active_i) return Vec3::Zero();
+  const Vec3 in_plane = data.tangential_gap_i - normal.dot(data.tangential_gap_i) * normal;
+  const double length = in_plane.norm();
+  if (!(length > 0)) return Vec3::Zero();
+  return (data.tangential_gap_i.norm() / length) * in_plane;
+}
+
+}  // namespace
+
+void freeze_contacts(const ContactPairElement& element, const StepContext& at_i, double reach,
+                     std::vector<FrozenContact>& frozen) {
+  thread_local std::vector<ActiveContact> near;
+  element.collect_near(at_i, reach, near);
+  if (near.empty()) return;
+  ContactSide a = element.contact_side_a(at_i);
+  ContactSide b = element.contact_side_b(at_i);
+  b.trial.u_delta.setZero();  // a boundary where the step starts
+  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
+  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
+  const Interaction& interaction = element.interaction();
+  for (const ActiveContact& active : near) {
+    const LocalContact& contact = active.contact;
+    const Eigen::Vector4d& c = contact.convective;
+    const Vec3 point_a =
+        posed_a.translation +
+        posed_a.rotation * sub_region_point(*a.shape, contact.sub_region_a, c[0], c[1]);
+    const Vec3 point_b =
+        posed_b.translation +
+        posed_b.rotation * sub_region_point(*b.shape, contact.sub_region_b, c[2], c[3]);
+    const PointwiseStepData& data = element.step_data(active.candidate);
+    FrozenContact f;
+    f.element = &element;
+    f.region_a = contact.sub_region_a;
+    f.region_b = contact.sub_region_b;
+    f.body_a = element.side_a().body;
+    f.body_b = element.side_b().body;
+    f.interaction = &interaction;
+    f.arm_a = point_a - centre_at_i(a);
+    f.arm_b = b.has_dofs() ? Vec3(point_b - centre_at_i(b)) : Vec3::Zero();
+    f.normal = contact.normal;
+    f.boundary_velocity = b.boundary_velocity;
+    f.gap = contact.normal_gap;
+    f.mass = step_contact_mass(a, b, data);
+    f.dashpot_coefficient =
+        interaction.damping.restitution ? data.event_dashpot : interaction.damping.coefficient;
+    f.tangential_gap = history_in_plane(data, f.normal);
+    f.status = data.status_i;
+    frozen.push_back(f);
+  }
+}
+
+double frozen_contact_gap_at(const FrozenContact& contact, const StepContext& ctx) {
+  const ContactSide a = contact.element->contact_side_a(ctx);
+  const ContactSide b = contact.element->contact_side_b(ctx);
+  const std::optional<LocalContact> solved =
+      solve_local_contact_at(PosedBody::of({a.shape, a.trial}), contact.region_a,
+                             PosedBody::of({b.shape, b.trial}), contact.region_b);
+  if (!solved || solved->status == LcpStatus::NoSolution) return HUGE_VAL;
+  return solved->normal_gap;
+}
+
+}  // namespace polydem
