@@ -269,6 +269,7 @@ LEDGER = [  # column, label
     ("damping_dissipation", "dissipated by contact damping"),
     ("friction_dissipation", "dissipated by friction"),
     ("contact_switching_energy", "contact switching energy"),
+    ("integrator_dissipation", "dissipated by the integrator (convex step)"),
 ]
 
 

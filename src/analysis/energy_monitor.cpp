@@ -89,7 +89,7 @@ StepEnergy step_energy(const Model& model, std::span<const NodeState> next,
 
 const MonitorValues& EnergyMonitor::update(const Model& model, double previous_time, double time,
                                            double previous_load_factor, double load_factor,
-                                           bool dynamic) {
+                                           bool dynamic, const BookedDissipation* booked) {
   // Gravity may have been changed by an action since the last update.
   values_.external_work += external_work_increment(
       model, previous_nodes_, model.nodes, previous_time, time,
@@ -101,6 +101,11 @@ const MonitorValues& EnergyMonitor::update(const Model& model, double previous_t
   previous_nodes_ = model.nodes;
   previous_gravity_ = model.gravity;
   measure_state(model, load_factor);
+  if (booked) {
+    values_.damping_dissipation = booked->damping;
+    values_.friction_dissipation = booked->friction;
+    values_.integrator_dissipation = booked->integrator;
+  }
   return values_;
 }
 

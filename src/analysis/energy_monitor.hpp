@@ -23,6 +23,9 @@ struct MonitorValues {
   double friction_dissipation = 0;  ///< friction, since the start
   double switching_energy =
       0;  ///< brought in by contacts switching inside the skin (ContactSnapshot)
+  /// Energy the time integrator itself takes out, since the start: backward Euler's
+  /// in the convex step (convex/convex_step.hpp); none for the paper's Newmark (γ = ½).
+  double integrator_dissipation = 0;
   double initial_energy = 0;  ///< T + V + contact energy at the start
   Vec3 linear_momentum = Vec3::Zero();
   Vec3 angular_momentum = Vec3::Zero();
@@ -34,9 +37,17 @@ struct MonitorValues {
   /// T + V + stored − initial − W + dissipated − switched: zero but for the time
   /// integration error.
   double energy_balance_error() const {
-    return total_energy() - initial_energy + damping_dissipation + friction_dissipation -
-           switching_energy;
+    return total_energy() - initial_energy + damping_dissipation + friction_dissipation +
+           integrator_dissipation - switching_energy;
   }
+};
+
+/// Dissipation an integrator books itself, totals since the start (J), in place of
+/// the contact ledger's damping and friction (which books the paper's Newmark step).
+struct BookedDissipation {
+  double damping = 0;
+  double friction = 0;
+  double integrator = 0;
 };
 
 /// Work of the applied loads on the bodies and rigid nodes from `before` to
@@ -83,8 +94,10 @@ class EnergyMonitor {
 
   /// After an accepted step from `previous_time` to `time`; load factors scale gravity.
   /// `dynamic`: the step was a dynamic one (external_work_increment).
+  /// `booked`: the integrator's own dissipation, or null for the contact ledger's.
   const MonitorValues& update(const Model& model, double previous_time, double time,
-                              double previous_load_factor, double load_factor, bool dynamic);
+                              double previous_load_factor, double load_factor, bool dynamic,
+                              const BookedDissipation* booked = nullptr);
   const MonitorValues& values() const { return values_; }
 
   /// Checkpoints: the accumulated work and the references of the energy balance.

@@ -34,9 +34,9 @@ void RunEnergy::widen_scale() {
 }
 
 const MonitorValues& RunEnergy::update(const Model& model, double time, double load_factor,
-                                       bool dynamic) {
+                                       bool dynamic, const BookedDissipation* booked) {
   const double error_before = monitor_.values().energy_balance_error();
-  monitor_.update(model, previous_time_, time, previous_load_factor_, load_factor, dynamic);
+  monitor_.update(model, previous_time_, time, previous_load_factor_, load_factor, dynamic, booked);
   if (!dynamic) static_error_ += monitor_.values().energy_balance_error() - error_before;
   previous_time_ = time;
   previous_load_factor_ = load_factor;

@@ -27,7 +27,9 @@ class RunEnergy {
   RunEnergy(const Model& model, double start_time);
 
   /// After an accepted step to `time` whose gravity factor is `load_factor`.
-  const MonitorValues& update(const Model& model, double time, double load_factor, bool dynamic);
+  /// `booked`: the integrator's own dissipation (EnergyMonitor::update), or null.
+  const MonitorValues& update(const Model& model, double time, double load_factor, bool dynamic,
+                              const BookedDissipation* booked = nullptr);
   const MonitorValues& values() const { return monitor_.values(); }
   /// The most energy the run has moved so far (J).
   double scale() const { return scale_; }

@@ -42,7 +42,8 @@ std::vector<std::string> monitor_columns(const Model& model) {
     columns.insert(columns.end(),
                    {"contacts_body_body", "contacts_body_boundary", "night_owls", "contact_energy",
                     "damping_dissipation", "friction_dissipation", "contact_switching_energy",
-                    "energy_balance_error", "closest_gap", "explicit_critical_step"});
+                    "integrator_dissipation", "energy_balance_error", "closest_gap",
+                    "explicit_critical_step"});
   for (const std::string& name : reaction_names(model))
     for (const char* axis : {"x", "y", "z", "mx", "my", "mz"})
       columns.push_back("reaction_" + name + "_" + axis);
@@ -339,8 +340,8 @@ void RunOutput::step_accepted(const Model& model, const StepRecord& record) {
         row.end(),
         {static_cast<double>(contact.body_body), static_cast<double>(contact.body_boundary),
          static_cast<double>(record.night_owls), values.contact_energy, values.damping_dissipation,
-         values.friction_dissipation, values.switching_energy, values.energy_balance_error(),
-         contact.closest_gap, contact.explicit_critical_step});
+         values.friction_dissipation, values.switching_energy, values.integrator_dissipation,
+         values.energy_balance_error(), contact.closest_gap, contact.explicit_critical_step});
     explicit_steps_.add(record.time, record.dt, contact.explicit_critical_step,
                         contact.closest_gap);
   }

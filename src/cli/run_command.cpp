@@ -18,6 +18,7 @@
 
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/body_placement.hpp"
+#include "src/analysis/convex/convex_analysis.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/analysis/run_output.hpp"
 #include "src/cli/finite_number.hpp"
@@ -93,30 +94,54 @@ int report_end(const RunArguments& args, const Model& model, const RunTotals& to
 // deck that asks for PETSc. Every rank runs the whole (replicated) model, so
 // all reach the same results; rank 0 alone writes files and reports. Nothing is
 // written before a restart's checkpoint has been read and accepted.
+// The convex step formulation runs on one process from the deck's start
+// (src/analysis/convex/convex_analysis.hpp): what it cannot do yet is refused.
+void refuse_for_convex(const RunArguments& args, const DeckData& deck) {
+  const std::string why = deck.path + ": integrator: convex does not ";
+  if (!args.restart.empty()) throw InputError(why + "read checkpoints yet (--restart)");
+  if (args.checkpoint_every > 0)
+    throw InputError(why + "write checkpoints yet (--checkpoint-every)");
+  if (parallel::size() > 1) throw InputError(why + "run on several MPI ranks yet");
+}
+
+RunTotals run_convex(const RunArguments& args, const DeckData& deck, Model& model,
+                     AnalysisObserver& observer) {
+  ConvexSettings settings;
+  settings.threads = args.threads;
+  ConvexAnalysis analysis(model, deck, settings);
+  return analysis.run(observer).summary;
+}
+
 int run_deck(const RunArguments& args) {
   if (mpi_launcher_size() > 1) parallel::start();
   const DeckData deck = read_deck(args.deck);
   if (needs_mpi(deck)) parallel::start();
+  const bool convex = deck.integrator == Integrator::Convex;
+  if (convex) refuse_for_convex(args, deck);
   const bool reports = parallel::rank() == 0;
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
-  Model model = build_model(deck, args.threads, decomposes(deck));
+  Model model = build_model(deck, args.threads, !convex && decomposes(deck));
   const std::string echo = echo_deck(args.deck);
   SilentObserver no_output;
   std::unique_ptr<RunOutput> output;
   if (reports) output = std::make_unique<RunOutput>(out, model, deck);
   AnalysisObserver& observer =
       output ? static_cast<AnalysisObserver&>(*output) : static_cast<AnalysisObserver&>(no_output);
-  Analysis analysis(model, deck, run_options(args, reports, out, echo),
-                    make_domain_decomposition(model, deck));
-  if (!args.restart.empty()) analysis.resume(args.restart, observer);
+  std::unique_ptr<Analysis> analysis;
+  if (!convex) {
+    analysis = std::make_unique<Analysis>(model, deck, run_options(args, reports, out, echo),
+                                          make_domain_decomposition(model, deck));
+    if (!args.restart.empty()) analysis->resume(args.restart, observer);
+  }
   if (output && !output->restart_note().empty())
     std::cerr << "polydem: note: " << output->restart_note() << "\n";
   if (reports) {
     std::filesystem::create_directories(out);
     write_file_atomically(out / "deck.echo.yaml", echo);
   }
-  const RunTotals totals = analysis.run(observer);
+  const RunTotals totals =
+      convex ? run_convex(args, deck, model, observer) : analysis->run(observer);
   if (!reports) return totals.gave_up ? 3 : totals.warnings.empty() ? 0 : 4;
   return report_end(args, model, totals, out);
 }
@@ -192,6 +217,7 @@ void add_run_commands(CLI::App& app, int& exit_code) {
   check->callback([check_deck, &exit_code] {
     const DeckData deck = read_deck(*check_deck);
     const Model model = build_model(deck);
+    if (deck.integrator == Integrator::Convex) check_convex_model(model, deck);
     std::cout << *check_deck << ": ok (" << model.bodies.size() << " bodies, " << deck.steps.size()
               << " steps)\n";
     exit_code = 0;

@@ -199,6 +199,8 @@ DeckData build_deck_data(const ParamSet& deck, const std::string& file_name) {
   data.gravity = deck.vec3("gravity");
   data.start_time = deck.real("start_time");
   data.reached_state = deck.boolean("reached_state");
+  data.integrator =
+      deck.string("integrator") == "convex" ? Integrator::Convex : Integrator::Newmark;
   const ParamSet& output = deck.object("output");
   data.output.interval = output.real("interval");
   data.output.vtk = output.boolean("vtk");

@@ -176,8 +176,15 @@ struct OutputSpec {
   SourceMark bodies_mark;
 };
 
+/// How each time step is solved (the deck's `integrator`).
+enum class Integrator {
+  Newmark,  ///< the paper's: Newmark–Newton on the increments (src/analysis/analysis.hpp)
+  Convex,   ///< velocities minimising a convex function, geometry frozen per step
+};
+
 struct DeckData {
-  std::string path;              ///< the deck file, for messages
+  std::string path;  ///< the deck file, for messages
+  Integrator integrator = Integrator::Newmark;
   Vec3 gravity = Vec3::Zero();   ///< m/s²
   double start_time = 0;         ///< s: where the first step starts
   bool reached_state = false;    ///< bodies where a run left them: barrier zones may be entered

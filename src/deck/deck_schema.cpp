@@ -81,6 +81,20 @@ void check_step_counts(const ParamSet& deck) {
   }
 }
 
+void declare_integrator(ObjectSchema& schema) {
+  schema
+      .add_enum("integrator", {"newmark", "convex"},
+                "How each time step is solved. `newmark`: the paper's Newmark–Newton on the "
+                "increments, with the consistent tangent, the active set and adaptive Δt "
+                "(every feature). `convex`: the bodies' velocities at the end of the step "
+                "minimise a convex function, the contact geometry frozen at the step's start "
+                "and the normal law, damping and friction written as convex potentials "
+                "(after Drake's SAP); Newton with an exact line search converges from any "
+                "start. Free and fixed bodies, dynamic steps; no rigid nodes, prescribed "
+                "motion, restart or domain decomposition (docs/convex.md).")
+      .with_default(std::string("newmark"));
+}
+
 }  // namespace
 
 ObjectSchema deck_params() {
@@ -103,6 +117,7 @@ ObjectSchema deck_params() {
                 "and only crossings are refused. Otherwise bodies must start at least the "
                 "barrier gap apart.")
       .with_default(false);
+  declare_integrator(schema);
   schema.add_object("output", "output", "What to write and how often.");
   schema.add_object_list("steps", "step", "Analysis steps, run in order.")
       .make_required()

@@ -227,7 +227,8 @@ def check_settled_run(script, run_dir):
 
     ledger = figures["energy"]
     for column in ["kinetic_energy", "contact_energy", "external_work", "damping_dissipation",
-                   "friction_dissipation", "contact_switching_energy", "energy_balance_error"]:
+                   "friction_dissipation", "contact_switching_energy", "integrator_dissipation",
+                   "energy_balance_error"]:
         axes, drawn = line(ledger, column, "energy")
         same_series(drawn.get_ydata(), monitor[column], f"energy/{column}")
         if "(J)" not in axes.get_ylabel():

@@ -1,0 +1,135 @@
+// The convex step formulation (issue 31, `integrator: convex`) as a driver of
+// the shared time loop (time_loop.hpp), beside the paper's Newmark–Newton
+// (analysis.hpp) and the explicit baseline (explicit_analysis.hpp).
+//
+// One step from t_n over Δt:
+//  1. the contact set searches at t_n (begin_step), inflated by each body's
+//     travel at its velocity of t_n;
+//  2. the contacts within the skin plus the step's reach are frozen at t_n
+//     (contact/convex/frozen_contact.hpp) and the velocities at t_{n+1}
+//     minimise the step's convex function (convex_step.hpp), the dashpots and
+//     friction bounds held, then held again at the minimum and minimised once
+//     more (`law_passes`);
+//  3. positions follow the velocities: x_G += Δt v_G, Q ← exp(Δt ω) Q. When a
+//     body travelled farther than the reach, the contacts are frozen again with
+//     the larger reach and step 2 repeats;
+//  4. the contact set checks the state reached (check_converged): penetration
+//     (§2.4.7) rejects the attempt, which is repeated with Δt/2; night-owl
+//     contacts (§2.6.3) are added and step 2 repeats;
+//  5. (after 6.) commit books the friction histories and the energy ledger at t_{n+1}
+//     under the paper's law (so the ledger measures how far the convex step's
+//     forces are from it).
+//  6. the step's error, the contacts' stored energy on the real geometry against
+//     the linearised one (dt.relative_energy_tolerance of the energy the run
+//     moved), accepts or rejects it and sets the next Δt: 0.9/√(error ratio)
+//     times this one, at most twice it and dt.max. A step rejected for
+//     penetration or a failed minimisation is halved.
+//
+// Free bodies and fixed bodies; no prescribed motion, rigid nodes or static
+// steps (free_body_limits.hpp).
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "src/analysis/analysis.hpp"
+#include "src/analysis/convex/convex_step.hpp"
+#include "src/analysis/run_energy.hpp"
+#include "src/analysis/time_loop.hpp"
+
+namespace polydem {
+
+struct ConvexSettings {
+  ConvexSolveSettings solve;
+  int law_passes = 2;  ///< minimisations per step, the law's held state refreshed between them
+  int threads = 1;     ///< for the contact search and bookkeeping
+};
+
+struct ConvexTotals {
+  long steps = 0;
+  long rejected_steps = 0;
+  long inaccurate_steps = 0;  ///< rejected for their energy error (dt.relative_energy_tolerance)
+  long newton_iterations = 0;
+  long minimisations = 0;
+  long refreezes = 0;  ///< contacts frozen again: a body travelled beyond the reach
+  long night_owl_reevaluations = 0;
+  long frozen_contacts = 0;  ///< summed over the accepted steps' last minimisations
+  double start_time = 0;
+  double final_time = 0;
+  double wall_seconds = 0;
+  double solve_seconds = 0;    ///< the minimisations
+  double contact_seconds = 0;  ///< search, freezing, checks, commit
+  bool gave_up = false;
+  std::string give_up_reason;
+  RunTotals summary;  ///< what the observer was given at the end
+};
+
+/// A body's state about its centre of mass, world axes.
+struct CentreState {
+  Vec3 centre = Vec3::Zero();
+  Vec3 velocity = Vec3::Zero();
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+  Vec3 angular_velocity = Vec3::Zero();
+};
+
+/// InputError when the model has what the convex step does not support (`polydem
+/// check` and the driver's constructor).
+void check_convex_model(const Model& model, const DeckData& deck);
+
+class ConvexAnalysis : private TimeIntegrator {
+ public:
+  /// InputError when the model has what the convex step does not support.
+  ConvexAnalysis(Model& model, const DeckData& deck, ConvexSettings settings);
+
+  ConvexTotals run(AnalysisObserver& observer);
+
+ private:
+  bool run_analysis_step(int index, AnalysisObserver& observer);
+  Landing landing() const override { return Landing::ExactTimes; }
+  double proposed_step() const override { return dt_; }
+  bool attempt(const TimeStep& step) override;
+  Retry rejected(const TimeStep& step) override;
+  StepRecord accept(const TimeStep& step, bool sampling) override;
+  void gave_up(const std::string& reason) override;
+
+  void read_states();
+  void set_bodies(double time, double dt);
+  double travel_reach(const Eigen::VectorXd& velocities, double dt) const;
+  void freeze(const StepContext& at_i, double reach);
+  bool solve();
+  bool accurate(const TimeStep& step);
+  void start_nodes();
+  StepVerdict check(const TimeStep& step);
+  void move_bodies(double dt);
+  StepContext contact_context(double time, double dt, const Eigen::VectorXd& increments) const;
+  void store_nodes(double dt);
+
+  Model& model_;
+  const DeckData& deck_;
+  ConvexSettings settings_;
+  ConvexTotals totals_;
+  ConvexStep step_;
+  RunEnergy energy_;
+  double time_ = 0;
+  double dt_ = 0;
+  const StepSpec* spec_ = nullptr;
+  std::vector<char> free_;             ///< per body: moves (else fixed)
+  std::vector<CentreState> state_;     ///< at t_n
+  std::vector<CentreState> trial_;     ///< the attempt at t_{n+1}
+  std::vector<NodeState> step_start_;  ///< pose at t_n; velocities: the step's mean
+  Eigen::VectorXd velocities_;         ///< the unknowns of the last minimisation
+  Eigen::VectorXd start_velocities_;   ///< V_n of the free bodies
+  ConvexStepWork attempt_work_;        ///< the account of the attempt that passed its checks
+  BookedDissipation booked_;           ///< the run's, for the energy monitor
+  Eigen::VectorXd increments_;
+  Eigen::VectorXd zero_increments_;
+  int analysis_step_ = 0;
+  int attempt_iterations_ = 0;
+  int attempt_night_owls_ = 0;
+  int rejections_in_row_ = 0;
+  double error_ratio_ = 0;  ///< the last attempt's error over its tolerance
+  double output_seconds_ = 0;
+};
+
+}  // namespace polydem

@@ -1,0 +1,255 @@
+#include "src/analysis/convex/convex_step.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "solvers/cholmod_solver.hpp"
+#include "src/core/rotation.hpp"
+
+namespace polydem {
+namespace {
+
+/// G with G V = v_G + ω × r: the velocity of the point at arm r.
+Eigen::Matrix<double, 3, 6> point_map(const Vec3& arm) {
+  Eigen::Matrix<double, 3, 6> map;
+  map.leftCols<3>().setIdentity();
+  map.rightCols<3>() = -skew(arm);
+  return map;
+}
+
+void add_block(std::vector<Eigen::Triplet<double, int>>& triplets, int row, int col,
+               const Eigen::Matrix<double, 6, 6>& block) {
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) triplets.emplace_back(row + i, col + j, block(i, j));
+}
+
+}  // namespace
+
+ConvexStep::ConvexStep() : solver_(make_cholmod_solver()) {}
+ConvexStep::~ConvexStep() = default;
+
+void ConvexStep::set_bodies(std::vector<ConvexBody> bodies, int node_count, const Vec3& gravity,
+                            double dt) {
+  bodies_ = std::move(bodies);
+  unknown_of_node_.assign(static_cast<std::size_t>(node_count), -1);
+  double mass = 0;
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    unknown_of_node_[static_cast<std::size_t>(bodies_[k].node)] = 6 * static_cast<int>(k);
+    mass += bodies_[k].mass;
+  }
+  dt_ = dt;
+  reference_energy_ = mass * std::pow(gravity.norm() * dt, 2);
+  contacts_.clear();
+  held_.clear();
+}
+
+Vec3 ConvexStep::relative_rate(const FrozenContact& contact,
+                               const Eigen::VectorXd& direction) const {
+  Vec3 w = Vec3::Zero();
+  if (const int a = unknown_of(contact.body_a); a >= 0)
+    w += point_map(contact.arm_a) * direction.segment<6>(a);
+  if (contact.body_b >= 0)
+    if (const int b = unknown_of(contact.body_b); b >= 0)
+      w -= point_map(contact.arm_b) * direction.segment<6>(b);
+  return w;
+}
+
+Vec3 ConvexStep::relative_velocity(const FrozenContact& contact,
+                                   const Eigen::VectorXd& velocities) const {
+  Vec3 w = relative_rate(contact, velocities);
+  if (contact.body_b < 0) w -= contact.boundary_velocity;
+  return w;
+}
+
+void ConvexStep::hold_law_state(const Eigen::VectorXd& velocities) {
+  held_.resize(contacts_.size());
+  for (std::size_t c = 0; c < contacts_.size(); ++c)
+    held_[c] = frozen_law_state(contacts_[c], relative_velocity(contacts_[c], velocities), dt_);
+}
+
+void ConvexStep::gradient(const Eigen::VectorXd& velocities, Eigen::VectorXd& gradient) const {
+  gradient.resize(velocities.size());
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    const ConvexBody& body = bodies_[k];
+    const Vec6 dv = velocities.segment<6>(6 * static_cast<long>(k)) - body.free_velocity;
+    gradient.segment<3>(6 * static_cast<long>(k)) = body.mass * dv.head<3>();
+    gradient.segment<3>(6 * static_cast<long>(k) + 3) = body.inertia * dv.tail<3>();
+  }
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const FrozenContact& contact = contacts_[c];
+    const Vec3 w = relative_velocity(contact, velocities);
+    const Vec3 dpsi = frozen_contact_response(contact, held_[c], w, dt_, false).gradient;
+    if (const int a = unknown_of(contact.body_a); a >= 0)
+      gradient.segment<6>(a) += point_map(contact.arm_a).transpose() * dpsi;
+    if (contact.body_b >= 0)
+      if (const int b = unknown_of(contact.body_b); b >= 0)
+        gradient.segment<6>(b) -= point_map(contact.arm_b).transpose() * dpsi;
+  }
+}
+
+// Every contact's blocks enter, zero or not, so that the pattern stays that of the
+// minimisation's first iterate and CHOLMOD's analysis holds for all of them.
+void ConvexStep::hessian(const Eigen::VectorXd& velocities, SparseMatrix& hessian) {
+  triplets_.clear();
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    Eigen::Matrix<double, 6, 6> block = Eigen::Matrix<double, 6, 6>::Zero();
+    block.topLeftCorner<3, 3>() = bodies_[k].mass * Mat3::Identity();
+    block.bottomRightCorner<3, 3>() = bodies_[k].inertia;
+    add_block(triplets_, 6 * static_cast<int>(k), 6 * static_cast<int>(k), block);
+  }
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const FrozenContact& contact = contacts_[c];
+    const Mat3 h = frozen_contact_response(contact, held_[c],
+                                           relative_velocity(contact, velocities), dt_, true)
+                       .hessian;
+    const int a = unknown_of(contact.body_a);
+    const int b = contact.body_b >= 0 ? unknown_of(contact.body_b) : -1;
+    const Eigen::Matrix<double, 3, 6> ga = point_map(contact.arm_a);
+    const Eigen::Matrix<double, 3, 6> gb = point_map(contact.arm_b);
+    if (a >= 0) add_block(triplets_, a, a, ga.transpose() * h * ga);
+    if (b >= 0) add_block(triplets_, b, b, gb.transpose() * h * gb);
+    if (a >= 0 && b >= 0) {
+      const Eigen::Matrix<double, 6, 6> coupling = -ga.transpose() * h * gb;
+      add_block(triplets_, a, b, coupling);
+      add_block(triplets_, b, a, coupling.transpose());
+    }
+  }
+  const int n = 6 * static_cast<int>(bodies_.size());
+  hessian.resize(n, n);
+  hessian.setFromTriplets(triplets_.begin(), triplets_.end());
+}
+
+bool ConvexStep::converged(const Eigen::VectorXd& velocities, const Eigen::VectorXd& gradient,
+                           double tolerance) const {
+  double residual = 0, motion = 0;
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    const ConvexBody& body = bodies_[k];
+    const auto g = gradient.segment<6>(6 * static_cast<long>(k));
+    const auto v = velocities.segment<6>(6 * static_cast<long>(k));
+    residual += g.head<3>().squaredNorm() / body.mass +
+                g.tail<3>().dot(body.inertia.ldlt().solve(Vec3(g.tail<3>())));
+    motion += body.mass * v.head<3>().squaredNorm() + v.tail<3>().dot(body.inertia * v.tail<3>());
+  }
+  return residual <= tolerance * tolerance * (motion + reference_energy_);
+}
+
+double ConvexStep::feasible_fraction(const Eigen::VectorXd& velocities,
+                                     const Eigen::VectorXd& direction, double closure) const {
+  double largest = std::numeric_limits<double>::infinity();
+  for (const FrozenContact& contact : contacts_) {
+    const double closing = -dt_ * contact.normal.dot(relative_rate(contact, direction));
+    if (!(closing > 0)) continue;
+    const double gap = frozen_normal_gap(contact, relative_velocity(contact, velocities), dt_);
+    largest = std::min(largest, closure * gap / closing);
+  }
+  return largest;
+}
+
+// From zero velocity (every linearised gap its value at t_n, less a boundary's
+// approach) towards the start given, as far as the barrier allows.
+void ConvexStep::make_feasible(Eigen::VectorXd& velocities, double closure) const {
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(velocities.size());
+  for (const FrozenContact& contact : contacts_)
+    if (!(frozen_normal_gap(contact, relative_velocity(contact, velocities), dt_) > 0)) {
+      velocities *= std::min(1.0, feasible_fraction(zero, velocities, closure));
+      return;
+    }
+}
+
+double ConvexStep::slope_along(const Eigen::VectorXd& velocities, const Eigen::VectorXd& direction,
+                               double fraction) const {
+  double slope = 0;
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    const ConvexBody& body = bodies_[k];
+    const auto d = direction.segment<6>(6 * static_cast<long>(k));
+    const Vec6 dv =
+        velocities.segment<6>(6 * static_cast<long>(k)) + fraction * d - body.free_velocity;
+    slope +=
+        body.mass * d.head<3>().dot(dv.head<3>()) + d.tail<3>().dot(body.inertia * dv.tail<3>());
+  }
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const FrozenContact& contact = contacts_[c];
+    const Vec3 rate = relative_rate(contact, direction);
+    const Vec3 w = relative_velocity(contact, velocities) + fraction * rate;
+    slope += rate.dot(frozen_contact_response(contact, held_[c], w, dt_, false).gradient);
+  }
+  return slope;
+}
+
+// The root of φ'(α) = dᵀ∇ℓ(V + α d) in (0, largest]: φ' grows along the line
+// (ℓ is convex), so the bracket [0, largest] narrows by regula falsi, Illinois style.
+double ConvexStep::line_search(const Eigen::VectorXd& velocities, const Eigen::VectorXd& direction,
+                               double largest, ConvexSolveReport& report) const {
+  double low = 0, high = largest;
+  double slope_low = slope_along(velocities, direction, 0.0);
+  double slope_high = slope_along(velocities, direction, high);
+  report.line_search_evaluations += 2;
+  if (!(slope_high > 0)) return high;
+  const double enough = 1e-3 * std::abs(slope_low);
+  int kept_side = 0;
+  for (int k = 0; k < 60; ++k) {
+    const double alpha = (low * slope_high - high * slope_low) / (slope_high - slope_low);
+    const double slope = slope_along(velocities, direction, alpha);
+    ++report.line_search_evaluations;
+    if (std::abs(slope) <= enough) return alpha;
+    if (slope < 0) {
+      low = alpha, slope_low = slope;
+      if (kept_side == -1) slope_high *= 0.5;
+      kept_side = -1;
+    } else {
+      high = alpha, slope_high = slope;
+      if (kept_side == 1) slope_low *= 0.5;
+      kept_side = 1;
+    }
+  }
+  return low > 0 ? low : 0.5 * (low + high);
+}
+
+ConvexStepWork ConvexStep::work(const Eigen::VectorXd& start,
+                                const Eigen::VectorXd& velocities) const {
+  ConvexStepWork work;
+  for (std::size_t k = 0; k < bodies_.size(); ++k) {
+    const Vec6 change = velocities.segment<6>(6 * static_cast<long>(k)) -
+                        start.segment<6>(6 * static_cast<long>(k));
+    work.inertia += 0.5 * (bodies_[k].mass * change.head<3>().squaredNorm() +
+                           change.tail<3>().dot(bodies_[k].inertia * change.tail<3>()));
+  }
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const FrozenContactWork w = frozen_contact_work(
+        contacts_[c], held_[c], relative_velocity(contacts_[c], velocities), dt_);
+    work.barrier += w.barrier;
+    work.damping += w.damping;
+    work.friction += w.friction;
+    work.stored_change += w.stored_change;
+  }
+  return work;
+}
+
+ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
+                                       const ConvexSolveSettings& settings) {
+  ConvexSolveReport report;
+  make_feasible(velocities, settings.gap_closure);
+  Eigen::VectorXd g, direction;
+  for (report.iterations = 0; report.iterations < settings.max_iterations; ++report.iterations) {
+    gradient(velocities, g);
+    if (converged(velocities, g, settings.tolerance)) {
+      report.converged = true;
+      return report;
+    }
+    hessian(velocities, hessian_);
+    if (report.iterations == 0) solver_->analyze(hessian_);
+    if (!solver_->factorize(hessian_) || !solver_->solve(-g, direction)) {
+      report.failure = "the Hessian of the convex step is not positive definite";
+      return report;
+    }
+    const double largest =
+        std::min(1.5, feasible_fraction(velocities, direction, settings.gap_closure));
+    const double alpha = line_search(velocities, direction, largest, report);
+    velocities += alpha * direction;
+  }
+  report.failure = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";
+  return report;
+}
+
+}  // namespace polydem
