@@ -4,29 +4,38 @@
 #include <cmath>
 #include <limits>
 
-#include "solvers/cholmod_solver.hpp"
 #include "src/core/rotation.hpp"
 
 namespace polydem {
 namespace {
 
-/// G with G V = v_G + ω × r: the velocity of the point at arm r.
-Eigen::Matrix<double, 3, 6> point_map(const Vec3& arm) {
-  Eigen::Matrix<double, 3, 6> map;
-  map.leftCols<3>().setIdentity();
-  map.rightCols<3>() = -skew(arm);
-  return map;
+/// v_G + ω × r: the velocity of the point at arm r of a body moving with v6 = (v_G, ω).
+Vec3 point_velocity(const Vec3& arm, const Eigen::Ref<const Vec6>& v6) {
+  return v6.head<3>() + v6.tail<3>().cross(arm);
 }
 
-void add_block(std::vector<Eigen::Triplet<double, int>>& triplets, int row, int col,
-               const Eigen::Matrix<double, 6, 6>& block) {
-  for (int i = 0; i < 6; ++i)
-    for (int j = 0; j < 6; ++j) triplets.emplace_back(row + i, col + j, block(i, j));
+/// (f, r × f): the force f at arm r as a wrench about the centre of mass.
+Vec6 wrench_of(const Vec3& arm, const Vec3& force) {
+  Vec6 wrench;
+  wrench << force, arm.cross(force);
+  return wrench;
+}
+
+/// G_aᵀ H G_b for the point maps G = [I, −[r]×] of arms r_a and r_b:
+/// [H, −H[r_b]×; [r_a]×H, −[r_a]×H[r_b]×].
+Eigen::Matrix<double, 6, 6> coupling(const Mat3& h, const Vec3& arm_a, const Vec3& arm_b) {
+  const Mat3 ra = skew(arm_a), rb = skew(arm_b);
+  Eigen::Matrix<double, 6, 6> block;
+  block.topLeftCorner<3, 3>() = h;
+  block.topRightCorner<3, 3>() = -h * rb;
+  block.bottomLeftCorner<3, 3>() = ra * h;
+  block.bottomRightCorner<3, 3>() = -ra * h * rb;
+  return block;
 }
 
 }  // namespace
 
-ConvexStep::ConvexStep() : solver_(make_cholmod_solver()) {}
+ConvexStep::ConvexStep() = default;
 ConvexStep::~ConvexStep() = default;
 
 void ConvexStep::set_bodies(std::vector<ConvexBody> bodies, int node_count, const Vec3& gravity,
@@ -48,10 +57,10 @@ Vec3 ConvexStep::relative_rate(const FrozenContact& contact,
                                const Eigen::VectorXd& direction) const {
   Vec3 w = Vec3::Zero();
   if (const int a = unknown_of(contact.body_a); a >= 0)
-    w += point_map(contact.arm_a) * direction.segment<6>(a);
+    w += point_velocity(contact.arm_a, direction.segment<6>(a));
   if (contact.body_b >= 0)
     if (const int b = unknown_of(contact.body_b); b >= 0)
-      w -= point_map(contact.arm_b) * direction.segment<6>(b);
+      w -= point_velocity(contact.arm_b, direction.segment<6>(b));
   return w;
 }
 
@@ -81,43 +90,85 @@ void ConvexStep::gradient(const Eigen::VectorXd& velocities, Eigen::VectorXd& gr
     const Vec3 w = relative_velocity(contact, velocities);
     const Vec3 dpsi = frozen_contact_response(contact, held_[c], w, dt_, false).gradient;
     if (const int a = unknown_of(contact.body_a); a >= 0)
-      gradient.segment<6>(a) += point_map(contact.arm_a).transpose() * dpsi;
+      gradient.segment<6>(a) += wrench_of(contact.arm_a, dpsi);
     if (contact.body_b >= 0)
       if (const int b = unknown_of(contact.body_b); b >= 0)
-        gradient.segment<6>(b) -= point_map(contact.arm_b).transpose() * dpsi;
+        gradient.segment<6>(b) -= wrench_of(contact.arm_b, dpsi);
   }
 }
 
-// Every contact's blocks enter, zero or not, so that the pattern stays that of the
-// minimisation's first iterate and CHOLMOD's analysis holds for all of them.
-void ConvexStep::hessian(const Eigen::VectorXd& velocities, SparseMatrix& hessian) {
+// The pattern of the minimisation: each body's diagonal block and, per contact, its
+// bodies' blocks (every contact's, zero or not, so that one analysis serves every
+// iterate); then where each block's rows start in the values, so that the iterates
+// fill the matrix in place.
+void ConvexStep::make_pattern() {
   triplets_.clear();
+  const auto block = [&](int row, int col) {
+    for (int i = 0; i < 6; ++i)
+      for (int j = 0; j < 6; ++j) triplets_.emplace_back(row + i, col + j, 0.0);
+  };
+  for (std::size_t k = 0; k < bodies_.size(); ++k)
+    block(6 * static_cast<int>(k), 6 * static_cast<int>(k));
+  for (const FrozenContact& contact : contacts_) {
+    const int a = unknown_of(contact.body_a);
+    const int b = contact.body_b >= 0 ? unknown_of(contact.body_b) : -1;
+    if (a >= 0 && b >= 0) block(a, b), block(b, a);
+  }
+  const int n = 6 * static_cast<int>(bodies_.size());
+  hessian_.resize(n, n);
+  hessian_.setFromTriplets(triplets_.begin(), triplets_.end());
+  columns_ = hessian_;  // symmetric: the same matrix column-major, for the analysis
+  cholesky_.analyzePattern(columns_);
+}
+
+// Where block (row, col) of six by six starts in each of its rows' values.
+ConvexStep::BlockRows ConvexStep::block_rows(int row, int col) const {
+  BlockRows rows{};
+  for (int i = 0; i < 6; ++i) {
+    const int* begin = hessian_.innerIndexPtr() + hessian_.outerIndexPtr()[row + i];
+    const int* end = hessian_.innerIndexPtr() + hessian_.outerIndexPtr()[row + i + 1];
+    rows[static_cast<std::size_t>(i)] =
+        static_cast<int>(std::lower_bound(begin, end, col) - hessian_.innerIndexPtr());
+  }
+  return rows;
+}
+
+void ConvexStep::add_block(int row, int col, const Eigen::Matrix<double, 6, 6>& block) {
+  const BlockRows rows = block_rows(row, col);
+  double* values = hessian_.valuePtr();
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) values[rows[static_cast<std::size_t>(i)] + j] += block(i, j);
+}
+
+void ConvexStep::hessian(const Eigen::VectorXd& velocities, SparseMatrix& hessian) {
+  make_pattern();
+  hessian_at(velocities);
+  hessian = hessian_;
+}
+
+void ConvexStep::hessian_at(const Eigen::VectorXd& velocities) {
+  std::fill(hessian_.valuePtr(), hessian_.valuePtr() + hessian_.nonZeros(), 0.0);
   for (std::size_t k = 0; k < bodies_.size(); ++k) {
     Eigen::Matrix<double, 6, 6> block = Eigen::Matrix<double, 6, 6>::Zero();
     block.topLeftCorner<3, 3>() = bodies_[k].mass * Mat3::Identity();
     block.bottomRightCorner<3, 3>() = bodies_[k].inertia;
-    add_block(triplets_, 6 * static_cast<int>(k), 6 * static_cast<int>(k), block);
+    add_block(6 * static_cast<int>(k), 6 * static_cast<int>(k), block);
   }
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const FrozenContact& contact = contacts_[c];
-    const Mat3 h = frozen_contact_response(contact, held_[c],
-                                           relative_velocity(contact, velocities), dt_, true)
-                       .hessian;
+    const Vec3 w = relative_velocity(contact, velocities);
+    const Mat3 h = frozen_contact_response(contact, held_[c], w, dt_, true).hessian;
+    if (h.isZero(0.0)) continue;
     const int a = unknown_of(contact.body_a);
     const int b = contact.body_b >= 0 ? unknown_of(contact.body_b) : -1;
-    const Eigen::Matrix<double, 3, 6> ga = point_map(contact.arm_a);
-    const Eigen::Matrix<double, 3, 6> gb = point_map(contact.arm_b);
-    if (a >= 0) add_block(triplets_, a, a, ga.transpose() * h * ga);
-    if (b >= 0) add_block(triplets_, b, b, gb.transpose() * h * gb);
+    if (a >= 0) add_block(a, a, coupling(h, contact.arm_a, contact.arm_a));
+    if (b >= 0) add_block(b, b, coupling(h, contact.arm_b, contact.arm_b));
     if (a >= 0 && b >= 0) {
-      const Eigen::Matrix<double, 6, 6> coupling = -ga.transpose() * h * gb;
-      add_block(triplets_, a, b, coupling);
-      add_block(triplets_, b, a, coupling.transpose());
+      const Eigen::Matrix<double, 6, 6> cross = -coupling(h, contact.arm_a, contact.arm_b);
+      add_block(a, b, cross);
+      add_block(b, a, cross.transpose());
     }
   }
-  const int n = 6 * static_cast<int>(bodies_.size());
-  hessian.resize(n, n);
-  hessian.setFromTriplets(triplets_.begin(), triplets_.end());
 }
 
 bool ConvexStep::converged(const Eigen::VectorXd& velocities, const Eigen::VectorXd& gradient,
@@ -237,9 +288,12 @@ ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
       report.converged = true;
       return report;
     }
-    hessian(velocities, hessian_);
-    if (report.iterations == 0) solver_->analyze(hessian_);
-    if (!solver_->factorize(hessian_) || !solver_->solve(-g, direction)) {
+    if (report.iterations == 0) make_pattern();
+    hessian_at(velocities);
+    columns_ = hessian_;  // symmetric: the same matrix column-major
+    cholesky_.factorize(columns_);
+    if (cholesky_.info() == Eigen::Success) direction = cholesky_.solve(-g);
+    if (cholesky_.info() != Eigen::Success || !direction.allFinite()) {
       report.failure = "the Hessian of the convex step is not positive definite";
       return report;
     }
