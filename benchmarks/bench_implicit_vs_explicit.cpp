@@ -1,6 +1,7 @@
-// One scene both ways (issue 8, item 1): the pile of ten blocks of paper §3.2
-// (examples/pile_of_blocks/deck.yaml, 2.5 s), integrated by polydem's
-// implicit Newmark–Newton solver with adaptive Δt and by the explicit
+// One scene three ways (issue 8, item 1; issue 31): the pile of ten blocks of
+// paper §3.2 (examples/pile_of_blocks/deck.yaml, 2.5 s), integrated by polydem's
+// implicit Newmark–Newton solver with adaptive Δt, by the convex step
+// (src/analysis/convex/: velocities minimising a convex function) and by the explicit
 // central-difference baseline (src/analysis/explicit_analysis.hpp) with Δt a
 // safety fraction of the critical step, on the same bodies, contact search
 // and laws. One run each (Iterations(1)); the counters are the figures:
@@ -40,6 +41,12 @@ void Implicit(benchmark::State& state, const std::string& deck_path) {
   report_figures(state, figures);
 }
 
+void Convex(benchmark::State& state, const std::string& deck_path) {
+  SceneFigures figures;
+  for (auto _ : state) figures = run_convex(source_deck(deck_path));
+  report_figures(state, figures);
+}
+
 void Explicit(benchmark::State& state, const std::string& deck_path) {
   ExplicitSettings settings;
   settings.safety = static_cast<double>(state.range(0)) / 100;
@@ -56,6 +63,10 @@ void Explicit(benchmark::State& state, const std::string& deck_path) {
 bool register_scene(const std::string& name, const std::string& deck_path,
                     std::initializer_list<std::int64_t> safeties) {
   benchmark::RegisterBenchmark(("Implicit/" + name).c_str(), Implicit, deck_path)
+      ->Iterations(1)
+      ->UseManualTime()
+      ->Unit(benchmark::kSecond);
+  benchmark::RegisterBenchmark(("Convex/" + name).c_str(), Convex, deck_path)
       ->Iterations(1)
       ->UseManualTime()
       ->Unit(benchmark::kSecond);

@@ -18,6 +18,7 @@ SUFFIXES = ("/iterations:1/manual_time", "/manual_time")
 
 SOLVERS = {
     "PolydemImplicit": "polydem implicit",
+    "PolydemConvex": "polydem convex step",
     "PolydemExplicit": "polydem explicit (0.1 Δt_crit)",
     "Bullet/240": "Bullet, 1/240 s",
     "Bullet/1000": "Bullet, 1/1000 s",

@@ -66,9 +66,10 @@ StepVerdict ContactSet::check_converged(const StepContext& ctx) {
   return verdict;
 }
 
-void ContactSet::commit(const StepContext& ctx, bool with_records) {
+void ContactSet::commit(const StepContext& ctx, bool with_records,
+                        const GivenFrictionStates* given) {
   domain_watch_.note_exits(ctx);
-  ledger_.commit(ctx, with_records);
+  ledger_.commit(ctx, with_records, given);
 }
 
 ContactEnergyStep ContactSet::energy_step(const StepContext& ctx) const {

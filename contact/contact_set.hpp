@@ -59,6 +59,7 @@
 #include "contact/set/contact_snapshot.hpp"
 #include "contact/set/crossing_checks.hpp"
 #include "contact/set/domain_watch.hpp"
+#include "contact/set/given_friction.hpp"
 #include "contact/set/night_owl_check.hpp"
 #include "contact/set/pair_store.hpp"
 #include "contact/set/preflight.hpp"
@@ -104,7 +105,10 @@ class ContactSet final {
   /// Accepts the converged state ctx: histories and snapshot, the snapshot's
   /// per-contact records only `with_records` (its totals always): a run whose
   /// outputs do not read them at this state spares their memory and time.
-  void commit(const StepContext& ctx, bool with_records = true);
+  /// `given`: the friction histories an integrator other than the paper's leaves
+  /// (given_friction.hpp), which the accepted state takes instead of its own update.
+  void commit(const StepContext& ctx, bool with_records = true,
+              const GivenFrictionStates* given = nullptr);
   /// The contacts' part of the energy balance of the step to the converged
   /// state ctx, as commit would book it, without committing; summed over the
   /// processes under a ContactPartition (a collective call there).

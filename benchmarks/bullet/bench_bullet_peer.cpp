@@ -1,5 +1,6 @@
 // polydem against Bullet Physics on the same scenes (issue 8, item 2), side by
-// side: polydem implicit (Newmark–Newton, adaptive Δt), polydem explicit
+// side: polydem implicit (Newmark–Newton, adaptive Δt), polydem's convex step
+// (src/analysis/convex/: velocities minimising a convex function), polydem explicit
 // (central differences, Δt = 0.1 Δt_crit) and Bullet (bullet_scene.hpp:
 // sequential impulses, 10 iterations, fixed step 1/240 s or 1/1000 s). One run
 // each (Iterations(1)); the counters (scene_counters.hpp) are the figures:
@@ -42,6 +43,12 @@ void PolydemImplicit(benchmark::State& state, const std::string& deck_path) {
 void PolydemExplicit(benchmark::State& state, const std::string& deck_path) {
   SceneFigures figures;
   for (auto _ : state) figures = run_explicit(source_deck(deck_path), ExplicitSettings{});
+  report_figures(state, figures);
+}
+
+void PolydemConvex(benchmark::State& state, const std::string& deck_path) {
+  SceneFigures figures;
+  for (auto _ : state) figures = run_convex(source_deck(deck_path));
   report_figures(state, figures);
 }
 
@@ -113,6 +120,7 @@ void register_all() {
     const std::string name = std::string("/") + scene;
     once(benchmark::RegisterBenchmark(("PolydemImplicit" + name).c_str(), PolydemImplicit, path));
     once(benchmark::RegisterBenchmark(("PolydemExplicit" + name).c_str(), PolydemExplicit, path));
+    once(benchmark::RegisterBenchmark(("PolydemConvex" + name).c_str(), PolydemConvex, path));
     once(
         benchmark::RegisterBenchmark(("Bullet" + name).c_str(), Bullet, path)->Arg(240)->Arg(1000));
   }

@@ -15,15 +15,21 @@ namespace {
 /// Follows a run step by step: energy ledger, closest contact, kinetic energy.
 class SceneObserver final : public AnalysisObserver {
  public:
-  explicit SceneObserver(const Model& model) : energy_(model) {
+  /// `booked`: the run's records carry its own energy account (the convex step's
+  /// dissipation, convex_analysis.hpp); otherwise the observer keeps the account.
+  explicit SceneObserver(const Model& model, bool booked = false)
+      : energy_(model), booked_(booked) {
     figures.initial_energy = energy_.values().initial_energy;
     figures.smallest_gap = figures.smallest_step = HUGE_VAL;
   }
 
   void step_accepted(const Model& model, const StepRecord& record) override {
+    const BookedDissipation dissipation{record.energy.damping_dissipation,
+                                        record.energy.friction_dissipation,
+                                        record.energy.integrator_dissipation};
     const MonitorValues& values =
         energy_.update(model, previous_time_, record.time, previous_factor_, record.load_factor,
-                       true);  // the scenes are dynamic
+                       true, booked_ ? &dissipation : nullptr);  // the scenes are dynamic
     previous_time_ = record.time;
     previous_factor_ = record.load_factor;
     figures.smallest_step = std::min(figures.smallest_step, record.dt);
@@ -38,7 +44,8 @@ class SceneObserver final : public AnalysisObserver {
   void finished(const Model& model, const RunTotals& /*totals*/) override {
     const MonitorValues& values = energy_.values();
     figures.final_kinetic_energy = values.kinetic_energy;
-    figures.dissipated = values.damping_dissipation + values.friction_dissipation;
+    figures.dissipated =
+        values.damping_dissipation + values.friction_dissipation + values.integrator_dissipation;
     figures.energy_balance_error = values.energy_balance_error();
     const Vec3 down = model.gravity.normalized();
     for (std::size_t b = 0; b < model.bodies.size(); ++b)
@@ -55,6 +62,7 @@ class SceneObserver final : public AnalysisObserver {
 
  private:
   EnergyMonitor energy_;
+  bool booked_ = false;
   double previous_time_ = 0;
   double previous_factor_ = 1;
 };
@@ -93,6 +101,24 @@ SceneFigures run_explicit(const DeckData& deck, const ExplicitSettings& settings
   figures.steps = totals.steps;
   figures.mean_step = totals.mean_step();
   figures.critical_step = totals.critical_step;
+  figures.gave_up = totals.gave_up;
+  figures.give_up_reason = totals.give_up_reason;
+  return figures;
+}
+
+SceneFigures run_convex(const DeckData& deck, const ConvexSettings& settings) {
+  Model model = build_model(deck);
+  SceneObserver observer(model, true);
+  ConvexAnalysis analysis(model, deck, settings);
+  const ConvexTotals totals = analysis.run(observer);
+  SceneFigures figures = observer.figures;
+  figures.simulated_seconds = totals.final_time - totals.start_time;
+  figures.wall_seconds = totals.wall_seconds;
+  figures.contact_seconds = totals.contact_seconds;
+  figures.steps = totals.steps;
+  figures.newton_iterations = totals.newton_iterations;
+  figures.mean_step = figures.simulated_seconds / static_cast<double>(std::max(1L, totals.steps));
+  figures.critical_step = contact_critical_step(model, deck).step;
   figures.gave_up = totals.gave_up;
   figures.give_up_reason = totals.give_up_reason;
   return figures;

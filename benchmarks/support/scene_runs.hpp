@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "src/analysis/convex/convex_analysis.hpp"
 #include "src/analysis/explicit_analysis.hpp"
 #include "src/deck/deck_data.hpp"
 
@@ -19,7 +20,7 @@ struct SceneFigures {
   double force_seconds = 0;    ///< explicit: element residuals
   double contact_seconds = 0;  ///< explicit: search, candidates, crossing checks, commit
   long steps = 0;
-  long newton_iterations = 0;  ///< implicit only
+  long newton_iterations = 0;  ///< implicit and convex
   double mean_step = 0;        ///< s
   double smallest_step = 0;    ///< s
   double critical_step = 0;    ///< Δt_crit of the model (explicit_time_step.hpp), s
@@ -27,7 +28,7 @@ struct SceneFigures {
   double initial_energy = 0;   ///< T + V + contact energy at the start (J)
   double peak_kinetic_energy = 0;
   double final_kinetic_energy = 0;
-  double dissipated = 0;            ///< damping and friction, at the end (J)
+  double dissipated = 0;            ///< damping, friction and the integrator's own, at the end (J)
   double energy_balance_error = 0;  ///< at the end (J)
   double largest_energy_error = 0;  ///< |balance error| over the run (J)
   double weight = 0;                ///< of the free bodies (N)
@@ -43,6 +44,8 @@ struct SceneFigures {
 
 SceneFigures run_implicit(const DeckData& deck, int threads = 1);
 SceneFigures run_explicit(const DeckData& deck, const ExplicitSettings& settings);
+/// The deck's scene under the convex step (`integrator` as the deck says or not).
+SceneFigures run_convex(const DeckData& deck, const ConvexSettings& settings = {});
 
 /// The deck of `relative_path` below the source tree (examples/..., benchmarks/scenes/...).
 DeckData source_deck(const std::string& relative_path);

@@ -72,15 +72,6 @@ double stored_at(const NormalLaw& law, double gap) {
 }
 
 /// ε_t|g_t|²/2 of the spring after the return map of eqs. (57)–(58) with the held bound.
-double spring_energy_after(const FrozenContact& contact, const FrozenLawState& held, const Vec3& w,
-                           double dt) {
-  const FrictionParams& friction = contact.interaction->friction;
-  if (!friction.enabled() || !(friction.stiffness > 0)) return 0.0;
-  const Vec3 gap = contact.tangential_gap + dt * tangent_projection(contact.normal) * w;
-  const double force = std::min(friction.stiffness * gap.norm(), held.friction_bound);
-  return 0.5 * force * force / friction.stiffness;
-}
-
 double spring_energy(const FrozenContact& contact) {
   const double stiffness = contact.interaction->friction.stiffness;
   return contact.interaction->friction.enabled()
@@ -132,6 +123,20 @@ FrozenLawState frozen_law_state(const FrozenContact& contact, const Vec3& w, dou
   return held;
 }
 
+FrozenFrictionState frozen_friction_state(const FrozenContact& contact, const FrozenLawState& held,
+                                          const Vec3& w, double dt) {
+  const FrictionParams& friction = contact.interaction->friction;
+  FrozenFrictionState state;
+  if (!friction.enabled() || !(friction.stiffness > 0)) return state;
+  state.tangential_gap = contact.tangential_gap + dt * tangent_projection(contact.normal) * w;
+  const double force = friction.stiffness * state.tangential_gap.norm();
+  if (force > held.friction_bound) {
+    state.tangential_gap *= held.friction_bound / force;
+    state.status = StickSlip::Slip;
+  }
+  return state;
+}
+
 FrozenContactWork frozen_contact_work(const FrozenContact& contact, const FrozenLawState& held,
                                       const Vec3& w, double dt) {
   const NormalLaw& law = contact.interaction->law();
@@ -141,7 +146,8 @@ FrozenContactWork frozen_contact_work(const FrozenContact& contact, const Frozen
   const double elastic = gap < law.skin() ? law.force(gap) : 0.0;
   const double stored_i = stored_at(law, contact.gap), stored = stored_at(law, gap);
   const double spring_i = spring_energy(contact);
-  const double spring = spring_energy_after(contact, held, w, dt);
+  const double spring = 0.5 * contact.interaction->friction.stiffness *
+                        frozen_friction_state(contact, held, w, dt).tangential_gap.squaredNorm();
   FrozenContactWork work;
   work.stored_change = stored - stored_i + spring - spring_i;
   work.damping = dt * (elastic - r.pressure) * rate;

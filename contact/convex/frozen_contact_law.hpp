@@ -51,6 +51,15 @@ FrozenContactResponse frozen_contact_response(const FrozenContact& contact,
 /// previous minimisation (zero w: the state at i).
 FrozenLawState frozen_law_state(const FrozenContact& contact, const Vec3& w, double dt);
 
+/// The elastic tangential gap the contact carries to the next step (eqs. 57–58):
+/// g_t^i + Δt (I − n⊗n) w, pulled back onto the cone ε_t|g_t| ≤ μ p̄ (then sliding).
+struct FrozenFrictionState {
+  Vec3 tangential_gap = Vec3::Zero();
+  StickSlip status = StickSlip::Stick;
+};
+FrozenFrictionState frozen_friction_state(const FrozenContact& contact, const FrozenLawState& held,
+                                          const Vec3& w, double dt);
+
 /// What the contact takes from the bodies over a step that ends at w, split as
 /// backward Euler books it: the work Δt (p n − f_t)·w on the bodies equals
 /// −(ΔΦ + ΔE_t) − (damping + friction + barrier), each of the three ≥ 0.

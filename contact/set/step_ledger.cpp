@@ -37,7 +37,25 @@ ContactHistory history_at(const StepContext& ctx, const FrictionParams& friction
   return updated;
 }
 
+/// The given state's gap turned into the tangent plane of the state's normal, its
+/// length kept (eq. 44's rotation to first order), and its status.
+void apply_given(const GivenFrictionState& given, const FrictionParams& friction,
+                 ContactHistory& updated) {
+  const Vec3& n = updated.normal;
+  Vec3 gap = given.tangential_gap - n.dot(given.tangential_gap) * n;
+  if (const double length = gap.norm(); length > 0) gap *= given.tangential_gap.norm() / length;
+  updated.tangential_gap = gap;
+  updated.status = given.status;
+  updated.spring_energy = 0.5 * friction.stiffness * gap.squaredNorm();
+}
+
 }  // namespace
+
+void StepLedger::take_given(const ContactPairElement& element, const PointwiseStepData& data,
+                            ContactHistory& updated) const {
+  if (const GivenFrictionState* given = find_given(*given_, &element, data.region_a, data.region_b))
+    apply_given(*given, element.interaction().friction, updated);
+}
 
 StepLedger::StepLedger(const ContactScene& scene, const PairStore& pairs)
     : scene_(scene), pairs_(pairs) {
@@ -139,6 +157,7 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   const PointwiseStepData& data = element.step_data(active.candidate);
   const ContactKey key{id.body_a, id.body_b, id.boundary, data.region_a, data.region_b};
   ContactHistory updated = history_at(ctx, element.interaction().friction, outcome, data);
+  if (given_) take_given(element, data, updated);
   ContactHistory previous;  // a newcomer: no force at i, where it approached at its onset speed
   previous.normal_velocity = -data.onset_speed;
   previous.slip_velocity = updated.slip_velocity;
@@ -227,7 +246,9 @@ double StepLedger::boundary_work(const StepContext& ctx, const std::vector<Vec3>
   return work;
 }
 
-void StepLedger::commit(const StepContext& ctx, bool with_records) {
+void StepLedger::commit(const StepContext& ctx, bool with_records,
+                        const GivenFrictionStates* given) {
+  given_ = given;
   // Settling reads the totals and histories, not the records: they go first (`= {}`
   // would keep their capacity).
   snapshot_.contacts = std::vector<ContactRecord>();
@@ -236,6 +257,7 @@ void StepLedger::commit(const StepContext& ctx, bool with_records) {
     return !std::binary_search(settled.active.begin(), settled.active.end(), entry.first);
   });
   snapshot_ = std::move(settled.snapshot);
+  given_ = nullptr;
 }
 
 ContactEnergyStep StepLedger::energy_step(const StepContext& ctx,

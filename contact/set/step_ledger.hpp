@@ -12,6 +12,7 @@
 #include "contact/contact_partition.hpp"
 #include "contact/set/contact_history.hpp"
 #include "contact/set/contact_scene.hpp"
+#include "contact/set/given_friction.hpp"
 #include "contact/set/pair_store.hpp"
 #include "src/core/thread_count_choice.hpp"
 
@@ -41,7 +42,9 @@ class StepLedger {
                     ContactHistories* histories_at_state) const;
   /// Accepts the converged state ctx; the snapshot keeps its per-contact records only
   /// `with_records` (where an output reads them at this state).
-  void commit(const StepContext& ctx, bool with_records);
+  /// `given`: friction histories to take instead of the update from the outcomes.
+  void commit(const StepContext& ctx, bool with_records,
+              const GivenFrictionStates* given = nullptr);
   /// The contacts' part of the energy balance of the step to ctx, as commit would
   /// book it; summed over the processes under a partition (a collective call there).
   ContactEnergyStep energy_step(const StepContext& ctx, const ContactPartition* partition) const;
@@ -65,6 +68,9 @@ class StepLedger {
   void settle_contact(const StepContext& ctx, const BodyPair& id, const ContactPairElement& element,
                       const ActiveContact& active, const PointwiseOutcome& outcome,
                       bool with_records, Settlement& result, HistoryUpdates& updates) const;
+  /// The given friction state of this contact, if any, into `updated`.
+  void take_given(const ContactPairElement& element, const PointwiseStepData& data,
+                  ContactHistory& updated) const;
   /// Books the contacts of configuration i that are not active at ctx into `result`.
   void settle_ended(const StepContext& ctx, Settlement& result) const;
   void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
@@ -76,6 +82,7 @@ class StepLedger {
 
   const ContactScene& scene_;
   const PairStore& pairs_;
+  const GivenFrictionStates* given_ = nullptr;  ///< during a commit only
   ContactHistories histories_;
   ContactSnapshot snapshot_;
   // Whether a team's wake-up pays for the outcomes of a small pack's few pairs is measured

@@ -152,4 +152,15 @@ TEST_CASE("convex step: a block sliding on the ground stops after v²/(2 μ g)",
   INFO("slid " << distance << " m, closed form " << speed * speed / (2 * mu * kGravity));
   CHECK(distance == Approx(speed * speed / (2 * mu * kGravity)).epsilon(0.02));
   CHECK(run->model.nodes[0].velocity.norm() < 1e-5);
+  // The kinetic energy goes to friction; the springs the contacts carry are the
+  // convex step's own (given_friction.hpp), so the ledger closes.
+  const MonitorValues& energy = run->recorder.energy;
+  const double dissipated =
+      energy.damping_dissipation + energy.friction_dissipation + energy.integrator_dissipation;
+  INFO("friction " << energy.friction_dissipation << " J, integrator "
+                   << energy.integrator_dissipation << " J, balance error "
+                   << energy.energy_balance_error() << " J");
+  CHECK(dissipated == Approx(0.5 * kCubeMass * speed * speed).epsilon(0.01));
+  CHECK(energy.friction_dissipation > 0.9 * dissipated);
+  CHECK(std::abs(energy.energy_balance_error()) < 1e-3 * dissipated);
 }

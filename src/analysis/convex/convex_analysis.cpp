@@ -217,7 +217,11 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     if (verdict == StepVerdict::Accept) {
       if (!accurate(step)) return false;
       start = Clock::now();
-      if (model_.contact) model_.contact->commit(contact_context(step.time, dt, increments_));
+      if (model_.contact) {
+        step_.friction_states(velocities_, friction_states_);
+        model_.contact->commit(contact_context(step.time, dt, increments_), true,
+                               &friction_states_);
+      }
       totals_.contact_seconds += seconds_since(start);
       return true;
     }

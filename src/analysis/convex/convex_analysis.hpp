@@ -16,9 +16,9 @@
 //  4. the contact set checks the state reached (check_converged): penetration
 //     (§2.4.7) rejects the attempt, which is repeated with Δt/2; night-owl
 //     contacts (§2.6.3) are added and step 2 repeats;
-//  5. (after 6.) commit books the friction histories and the energy ledger at t_{n+1}
-//     under the paper's law (so the ledger measures how far the convex step's
-//     forces are from it).
+//  5. (after 6.) commit books the contacts at t_{n+1}; their friction histories
+//     are the convex step's own elastic tangential gaps (given_friction.hpp), so
+//     that the spring energy the run carries is the one the step booked.
 //  6. the step's error, the contacts' stored energy on the real geometry against
 //     the linearised one (dt.relative_energy_tolerance of the energy the run
 //     moved), accepts or rejects it and sets the next Δt: 0.9/√(error ratio)
@@ -121,7 +121,9 @@ class ConvexAnalysis : private TimeIntegrator {
   Eigen::VectorXd velocities_;         ///< the unknowns of the last minimisation
   Eigen::VectorXd start_velocities_;   ///< V_n of the free bodies
   ConvexStepWork attempt_work_;        ///< the account of the attempt that passed its checks
-  BookedDissipation booked_;           ///< the run's, for the energy monitor
+  BookedDissipation booked_;
+  GivenFrictionStates friction_states_;  ///< the step's, for the contact set's histories ///< the
+                                         ///< run's, for the energy monitor
   Eigen::VectorXd increments_;
   Eigen::VectorXd zero_increments_;
   int analysis_step_ = 0;

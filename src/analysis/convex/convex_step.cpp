@@ -257,6 +257,20 @@ double ConvexStep::line_search(const Eigen::VectorXd& velocities, const Eigen::V
   return low > 0 ? low : 0.5 * (low + high);
 }
 
+void ConvexStep::friction_states(const Eigen::VectorXd& velocities,
+                                 GivenFrictionStates& states) const {
+  states.clear();
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const FrozenContact& contact = contacts_[c];
+    if (!contact.interaction->friction.enabled()) continue;
+    const FrozenFrictionState state =
+        frozen_friction_state(contact, held_[c], relative_velocity(contact, velocities), dt_);
+    states.push_back(
+        {contact.element, contact.region_a, contact.region_b, state.tangential_gap, state.status});
+  }
+  sort_given(states);
+}
+
 ConvexStepWork ConvexStep::work(const Eigen::VectorXd& start,
                                 const Eigen::VectorXd& velocities) const {
   ConvexStepWork work;

@@ -29,6 +29,7 @@
 #include <Eigen/Core>
 
 #include "contact/convex/frozen_contact_law.hpp"
+#include "contact/set/given_friction.hpp"
 #include "src/core/sparse_matrix.hpp"
 
 #include <Eigen/SparseCholesky>
@@ -96,6 +97,10 @@ class ConvexStep {
   /// The held law state of contact c.
   const FrozenLawState& held(std::size_t c) const { return held_[c]; }
   double dt() const { return dt_; }
+
+  /// Each frictional contact's elastic tangential gap and status at `velocities`
+  /// (frozen_friction_state), for the contact set's histories; sorted.
+  void friction_states(const Eigen::VectorXd& velocities, GivenFrictionStates& states) const;
 
   /// The account of the step from `start` (V_n) to `velocities` (the minimum).
   ConvexStepWork work(const Eigen::VectorXd& start, const Eigen::VectorXd& velocities) const;
