@@ -67,6 +67,19 @@ class SceneObserver final : public AnalysisObserver {
   double previous_factor_ = 1;
 };
 
+/// What the drivers of free bodies (explicit, convex) report alike.
+template <class Totals>
+SceneFigures free_body_figures(SceneFigures figures, const Totals& totals) {
+  figures.simulated_seconds = totals.final_time - totals.start_time;
+  figures.wall_seconds = totals.wall_seconds;
+  figures.contact_seconds = totals.contact_seconds;
+  figures.steps = totals.steps;
+  figures.mean_step = figures.simulated_seconds / static_cast<double>(std::max(1L, totals.steps));
+  figures.gave_up = totals.gave_up;
+  figures.give_up_reason = totals.give_up_reason;
+  return figures;
+}
+
 }  // namespace
 
 SceneFigures run_implicit(const DeckData& deck, int threads) {
@@ -93,16 +106,9 @@ SceneFigures run_explicit(const DeckData& deck, const ExplicitSettings& settings
   SceneObserver observer(model);
   ExplicitAnalysis analysis(model, deck, settings);
   const ExplicitTotals totals = analysis.run(observer);
-  SceneFigures figures = observer.figures;
-  figures.simulated_seconds = totals.final_time - totals.start_time;
-  figures.wall_seconds = totals.wall_seconds;
+  SceneFigures figures = free_body_figures(observer.figures, totals);
   figures.force_seconds = totals.force_seconds;
-  figures.contact_seconds = totals.contact_seconds;
-  figures.steps = totals.steps;
-  figures.mean_step = totals.mean_step();
   figures.critical_step = totals.critical_step;
-  figures.gave_up = totals.gave_up;
-  figures.give_up_reason = totals.give_up_reason;
   return figures;
 }
 
@@ -111,16 +117,9 @@ SceneFigures run_convex(const DeckData& deck, const ConvexSettings& settings) {
   SceneObserver observer(model, true);
   ConvexAnalysis analysis(model, deck, settings);
   const ConvexTotals totals = analysis.run(observer);
-  SceneFigures figures = observer.figures;
-  figures.simulated_seconds = totals.final_time - totals.start_time;
-  figures.wall_seconds = totals.wall_seconds;
-  figures.contact_seconds = totals.contact_seconds;
-  figures.steps = totals.steps;
+  SceneFigures figures = free_body_figures(observer.figures, totals);
   figures.newton_iterations = totals.newton_iterations;
-  figures.mean_step = figures.simulated_seconds / static_cast<double>(std::max(1L, totals.steps));
   figures.critical_step = contact_critical_step(model, deck).step;
-  figures.gave_up = totals.gave_up;
-  figures.give_up_reason = totals.give_up_reason;
   return figures;
 }
 

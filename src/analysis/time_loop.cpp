@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "src/analysis/phase_timer.hpp"
+#include "src/analysis/step_actions.hpp"
 
 namespace polydem {
 
@@ -13,6 +14,14 @@ double next_sample_time(const DeckData& deck, double time) {
   // Samples sit at k·interval; the tolerance keeps a sample just reached from being chosen again.
   const double k = std::floor(time / interval * (1 + 1e-12) + 1e-9) + 1;
   return k * interval;
+}
+
+std::string begin_free_body_step(Model& model, const DeckData& deck, int index, double time) {
+  const StepSpec& spec = deck.steps[static_cast<std::size_t>(index)];
+  apply_step_actions(model, spec);
+  if (!model.contact || index == 0) return {};
+  const std::string problem = model.contact->preflight(model.nodes, time, false);
+  return problem.empty() ? problem : start_problem(spec, problem);
 }
 
 std::string start_problem(const StepSpec& spec, const std::string& problem) {

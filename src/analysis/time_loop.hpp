@@ -72,6 +72,23 @@ double next_sample_time(const DeckData& deck, double time);
 /// Why the run stops at the start of analysis step `spec`: its pre-flight problem.
 std::string start_problem(const StepSpec& spec, const std::string& problem);
 
+/// The start of analysis step `index` for a driver of free bodies (explicit,
+/// convex): its actions, then after the first the contact set's pre-flight at
+/// `time`. Why the run stops there, or empty.
+std::string begin_free_body_step(Model& model, const DeckData& deck, int index, double time);
+
+/// The run of such a driver: the contact threads, the observer's start and first
+/// sample, then `run_step(index)` for each analysis step until one returns false.
+template <class RunStep>
+void run_free_body_steps(Model& model, const DeckData& deck, int threads,
+                         AnalysisObserver& observer, RunStep run_step) {
+  if (model.contact) model.contact->set_threads(threads);
+  observer.run_started(model);
+  observer.sample(model, deck.start_time);
+  for (int index = 0; index < static_cast<int>(deck.steps.size()); ++index)
+    if (!run_step(index)) break;
+}
+
 class TimeLoop {
  public:
   /// The observer's calls add their wall time to `output_seconds`.

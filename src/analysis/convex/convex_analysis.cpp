@@ -8,7 +8,6 @@
 
 #include "src/analysis/free_body_limits.hpp"
 #include "src/analysis/mean_velocity_context.hpp"
-#include "src/analysis/step_actions.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/rotation.hpp"
 
@@ -315,13 +314,9 @@ void ConvexAnalysis::gave_up(const std::string& reason) {
 bool ConvexAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
   spec_ = &spec;
-  apply_step_actions(model_, spec);
-  if (model_.contact && index > 0) {
-    const std::string problem = model_.contact->preflight(model_.nodes, time_, false);
-    if (!problem.empty()) {
-      gave_up(start_problem(spec, problem));
-      return false;
-    }
+  if (std::string problem = begin_free_body_step(model_, deck_, index, time_); !problem.empty()) {
+    gave_up(problem);
+    return false;
   }
   read_states();
   analysis_step_ = index;
@@ -333,11 +328,8 @@ bool ConvexAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
 ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   const auto start = Clock::now();
   totals_.start_time = time_;
-  if (model_.contact) model_.contact->set_threads(settings_.threads);
-  observer.run_started(model_);
-  observer.sample(model_, time_);
-  for (int index = 0; index < static_cast<int>(deck_.steps.size()); ++index)
-    if (!run_analysis_step(index, observer)) break;
+  run_free_body_steps(model_, deck_, settings_.threads, observer,
+                      [&](int index) { return run_analysis_step(index, observer); });
   totals_.final_time = time_;
   totals_.wall_seconds = seconds_since(start);
   RunTotals run_totals;
