@@ -243,14 +243,7 @@ ExplicitTotals ExplicitAnalysis::run(AnalysisObserver& observer) {
                       [&](int index) { return run_analysis_step(index, observer); });
   totals_.final_time = time_;
   totals_.wall_seconds = seconds_since(start);
-  RunTotals run_totals;
-  run_totals.accepted_steps = totals_.steps;
-  run_totals.rejected_steps = totals_.halved_steps;
-  run_totals.final_time = time_;
-  run_totals.total_seconds = totals_.wall_seconds;
-  run_totals.gave_up = totals_.gave_up;
-  run_totals.give_up_reason = totals_.give_up_reason;
-  observer.finished(model_, run_totals);
+  observer.finished(model_, free_body_run_totals(totals_, totals_.halved_steps));
   return totals_;
 }
 

@@ -89,6 +89,20 @@ void run_free_body_steps(Model& model, const DeckData& deck, int threads,
     if (!run_step(index)) break;
 }
 
+/// What the observer is told at the end of such a run: `totals` has the driver's
+/// steps, final_time, wall_seconds and why it gave up; `rejected` its rejected attempts.
+template <class Totals>
+RunTotals free_body_run_totals(const Totals& totals, long rejected) {
+  RunTotals run;
+  run.accepted_steps = totals.steps;
+  run.rejected_steps = rejected;
+  run.final_time = totals.final_time;
+  run.total_seconds = totals.wall_seconds;
+  run.gave_up = totals.gave_up;
+  run.give_up_reason = totals.give_up_reason;
+  return run;
+}
+
 class TimeLoop {
  public:
   /// The observer's calls add their wall time to `output_seconds`.

@@ -332,14 +332,8 @@ ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
                       [&](int index) { return run_analysis_step(index, observer); });
   totals_.final_time = time_;
   totals_.wall_seconds = seconds_since(start);
-  RunTotals run_totals;
-  run_totals.accepted_steps = totals_.steps;
-  run_totals.rejected_steps = totals_.rejected_steps;
+  RunTotals run_totals = free_body_run_totals(totals_, totals_.rejected_steps);
   run_totals.newton_iterations = totals_.newton_iterations;
-  run_totals.final_time = time_;
-  run_totals.total_seconds = totals_.wall_seconds;
-  run_totals.gave_up = totals_.gave_up;
-  run_totals.give_up_reason = totals_.give_up_reason;
   run_totals.energy_scale = energy_.scale();
   if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
     run_totals.warnings.push_back(std::move(drift));
