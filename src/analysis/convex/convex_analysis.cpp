@@ -204,7 +204,7 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     start = Clock::now();
     if (model_.contact) freeze(at_i, reach);
     totals_.contact_seconds += seconds_since(start);
-    if (!solve()) return false;
+    if (!solve()) return fail("the minimisation did not converge");
     if (const double needed = travel_reach(velocities_, dt); needed > reach) {
       reach = kReachMargin * needed;
       ++totals_.refreezes;
@@ -212,9 +212,11 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     }
     move_bodies(dt);
     const StepVerdict verdict = check(step);
-    if (verdict == StepVerdict::Penetration) return false;
+    if (verdict == StepVerdict::Penetration)
+      return fail("a contact crossed at the state reached (penetration check, §2.4.7)");
     if (verdict == StepVerdict::Accept) {
-      if (!accurate(step)) return false;
+      if (!accurate(step))
+        return fail("energy error of the frozen geometry above dt.relative_energy_tolerance");
       start = Clock::now();
       if (model_.contact) {
         step_.friction_states(velocities_, friction_states_);
@@ -227,6 +229,11 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     ++attempt_night_owls_;
     ++totals_.night_owl_reevaluations;
   }
+  return fail("the contacts kept changing (refrozen or night owls) round after round");
+}
+
+bool ConvexAnalysis::fail(const char* why) {
+  failure_ = why;
   return false;
 }
 
@@ -259,6 +266,7 @@ bool ConvexAnalysis::accurate(const TimeStep& step) {
 
 Retry ConvexAnalysis::rejected(const TimeStep& step) {
   ++totals_.rejected_steps;
+  ++totals_.rejections[failure_];
   ++rejections_in_row_;
   dt_ = step.dt * (error_ratio_ > 1 ? std::min(step_factor(error_ratio_), 0.5) : 0.5);
   error_ratio_ = 0;
@@ -334,6 +342,7 @@ ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   totals_.wall_seconds = seconds_since(start);
   RunTotals run_totals = free_body_run_totals(totals_, totals_.rejected_steps);
   run_totals.newton_iterations = totals_.newton_iterations;
+  run_totals.rejections = totals_.rejections;
   run_totals.energy_scale = energy_.scale();
   if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
     run_totals.warnings.push_back(std::move(drift));

@@ -30,6 +30,7 @@
 #pragma once
 
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,7 @@ struct ConvexTotals {
   long steps = 0;
   long rejected_steps = 0;
   long inaccurate_steps = 0;  ///< rejected for their energy error (dt.relative_energy_tolerance)
+  std::map<std::string, long> rejections;  ///< rejected attempts by cause
   long newton_iterations = 0;
   long minimisations = 0;
   long refreezes = 0;  ///< contacts frozen again: a body travelled beyond the reach
@@ -101,6 +103,8 @@ class ConvexAnalysis : private TimeIntegrator {
   void freeze(const StepContext& at_i, double reach);
   bool solve();
   bool accurate(const TimeStep& step);
+  /// Notes why the attempt failed; false.
+  bool fail(const char* why);
   void start_nodes();
   StepVerdict check(const TimeStep& step);
   void move_bodies(double dt);
@@ -132,7 +136,8 @@ class ConvexAnalysis : private TimeIntegrator {
   int attempt_iterations_ = 0;
   int attempt_night_owls_ = 0;
   int rejections_in_row_ = 0;
-  double error_ratio_ = 0;  ///< the last attempt's error over its tolerance
+  double error_ratio_ = 0;    ///< the last attempt's error over its tolerance
+  const char* failure_ = "";  ///< why the last attempt failed
   double output_seconds_ = 0;
 };
 
