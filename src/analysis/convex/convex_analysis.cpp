@@ -112,18 +112,12 @@ void ConvexAnalysis::freeze(const StepContext& at_i, double reach) {
 }
 
 bool ConvexAnalysis::solve() {
-  const auto start = Clock::now();
   for (int pass = 0; pass < settings_.law_passes; ++pass) {
     step_.hold_law_state(pass == 0 ? Eigen::VectorXd::Zero(velocities_.size()) : velocities_);
     const ConvexSolveReport report = step_.minimise(velocities_, settings_.solve);
-    ++totals_.minimisations;
     attempt_iterations_ += report.iterations;
-    if (!report.converged) {
-      totals_.solve_seconds += seconds_since(start);
-      return false;
-    }
+    if (!report.converged) return false;
   }
-  totals_.solve_seconds += seconds_since(start);
   return true;
 }
 
@@ -207,7 +201,6 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     if (!solve()) return fail("the minimisation did not converge");
     if (const double needed = travel_reach(velocities_, dt); needed > reach) {
       reach = kReachMargin * needed;
-      ++totals_.refreezes;
       continue;
     }
     move_bodies(dt);
@@ -260,7 +253,6 @@ bool ConvexAnalysis::accurate(const TimeStep& step) {
   }
   error_ratio_ = std::abs(error) / tolerance;
   if (error_ratio_ <= 1) return true;
-  ++totals_.inaccurate_steps;
   return false;
 }
 
@@ -299,7 +291,6 @@ StepRecord ConvexAnalysis::accept(const TimeStep& step, bool /*sampling*/) {
   store_nodes(step.dt);
   ++totals_.steps;
   totals_.newton_iterations += attempt_iterations_;
-  totals_.frozen_contacts += static_cast<long>(step_.contacts().size());
   booked_.damping += attempt_work_.damping;
   booked_.friction += attempt_work_.friction;
   booked_.integrator += attempt_work_.integrator();
@@ -343,6 +334,7 @@ ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   RunTotals run_totals = free_body_run_totals(totals_, totals_.rejected_steps);
   run_totals.newton_iterations = totals_.newton_iterations;
   run_totals.rejections = totals_.rejections;
+  run_totals.night_owl_resolves = totals_.night_owl_reevaluations;
   run_totals.energy_scale = energy_.scale();
   if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
     run_totals.warnings.push_back(std::move(drift));

@@ -52,17 +52,12 @@ struct ConvexSettings {
 struct ConvexTotals {
   long steps = 0;
   long rejected_steps = 0;
-  long inaccurate_steps = 0;  ///< rejected for their energy error (dt.relative_energy_tolerance)
   std::map<std::string, long> rejections;  ///< rejected attempts by cause
   long newton_iterations = 0;
-  long minimisations = 0;
-  long refreezes = 0;  ///< contacts frozen again: a body travelled beyond the reach
   long night_owl_reevaluations = 0;
-  long frozen_contacts = 0;  ///< summed over the accepted steps' last minimisations
   double start_time = 0;
   double final_time = 0;
   double wall_seconds = 0;
-  double solve_seconds = 0;    ///< the minimisations
   double contact_seconds = 0;  ///< search, freezing, checks, commit
   bool gave_up = false;
   std::string give_up_reason;

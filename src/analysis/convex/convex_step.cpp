@@ -117,8 +117,7 @@ void ConvexStep::make_pattern() {
   const int n = 6 * static_cast<int>(bodies_.size());
   hessian_.resize(n, n);
   hessian_.setFromTriplets(triplets_.begin(), triplets_.end());
-  columns_ = hessian_;  // symmetric: the same matrix column-major, for the analysis
-  cholesky_.analyzePattern(columns_);
+  cholesky_.analyzePattern(hessian_);
 }
 
 // Where block (row, col) of six by six starts in each of its rows' values.
@@ -231,18 +230,16 @@ double ConvexStep::slope_along(const Eigen::VectorXd& velocities, const Eigen::V
 // The root of φ'(α) = dᵀ∇ℓ(V + α d) in (0, largest]: φ' grows along the line
 // (ℓ is convex), so the bracket [0, largest] narrows by regula falsi, Illinois style.
 double ConvexStep::line_search(const Eigen::VectorXd& velocities, const Eigen::VectorXd& direction,
-                               double largest, ConvexSolveReport& report) const {
+                               double largest) const {
   double low = 0, high = largest;
   double slope_low = slope_along(velocities, direction, 0.0);
   double slope_high = slope_along(velocities, direction, high);
-  report.line_search_evaluations += 2;
   if (!(slope_high > 0)) return high;
   const double enough = 1e-3 * std::abs(slope_low);
   int kept_side = 0;
   for (int k = 0; k < 60; ++k) {
     const double alpha = (low * slope_high - high * slope_low) / (slope_high - slope_low);
     const double slope = slope_along(velocities, direction, alpha);
-    ++report.line_search_evaluations;
     if (std::abs(slope) <= enough) return alpha;
     if (slope < 0) {
       low = alpha, slope_low = slope;
@@ -304,8 +301,7 @@ ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
     }
     if (report.iterations == 0) make_pattern();
     hessian_at(velocities);
-    columns_ = hessian_;  // symmetric: the same matrix column-major
-    cholesky_.factorize(columns_);
+    cholesky_.factorize(hessian_);
     if (cholesky_.info() == Eigen::Success) direction = cholesky_.solve(-g);
     if (cholesky_.info() != Eigen::Success || !direction.allFinite()) {
       report.failure = "the Hessian of the convex step is not positive definite";
@@ -313,7 +309,7 @@ ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
     }
     const double largest =
         std::min(1.5, feasible_fraction(velocities, direction, settings.gap_closure));
-    const double alpha = line_search(velocities, direction, largest, report);
+    const double alpha = line_search(velocities, direction, largest);
     velocities += alpha * direction;
   }
   report.failure = "no convergence in " + std::to_string(settings.max_iterations) + " iterations";

@@ -57,7 +57,6 @@ struct ConvexSolveSettings {
 struct ConvexSolveReport {
   bool converged = false;
   int iterations = 0;
-  int line_search_evaluations = 0;
   std::string failure;  ///< why not converged
 };
 
@@ -111,7 +110,7 @@ class ConvexStep {
   void hessian(const Eigen::VectorXd& velocities, SparseMatrix& hessian);
 
  private:
-  /// Where a six-by-six block's rows start in the Hessian's values.
+  /// Where a six-by-six block's rows (its columns in the column storage) start in the values.
   using BlockRows = std::array<int, 6>;
   void make_pattern();
   BlockRows block_rows(int row, int col) const;
@@ -126,7 +125,7 @@ class ConvexStep {
   double slope_along(const Eigen::VectorXd& velocities, const Eigen::VectorXd& direction,
                      double fraction) const;
   double line_search(const Eigen::VectorXd& velocities, const Eigen::VectorXd& direction,
-                     double largest, ConvexSolveReport& report) const;
+                     double largest) const;
 
   std::vector<ConvexBody> bodies_;
   std::vector<int> unknown_of_node_;
@@ -134,8 +133,10 @@ class ConvexStep {
   std::vector<FrozenLawState> held_;
   double dt_ = 0;
   double reference_energy_ = 0;  ///< Σm (|g|Δt)²
-  SparseMatrix hessian_;
-  Eigen::SparseMatrix<double, Eigen::ColMajor, int> columns_;
+  /// Stored by columns, what the Cholesky reads; being symmetric, it is filled by the
+  /// same block code as a matrix by rows would be (each block lands transposed at the
+  /// transposed place, and the blocks come in transposed pairs).
+  Eigen::SparseMatrix<double, Eigen::ColMajor, int> hessian_;
   Eigen::SimplicialLLT<Eigen::SparseMatrix<double, Eigen::ColMajor, int>, Eigen::Lower> cholesky_;
   std::vector<Eigen::Triplet<double, int>> triplets_;
 };
