@@ -118,6 +118,23 @@ void ConvexStep::make_pattern() {
   hessian_.resize(n, n);
   hessian_.setFromTriplets(triplets_.begin(), triplets_.end());
   cholesky_.analyzePattern(hessian_);
+  locate_blocks();
+}
+
+// Each body's and each contact's blocks located once per pattern, not once per iterate.
+void ConvexStep::locate_blocks() {
+  body_blocks_.resize(bodies_.size());
+  for (std::size_t k = 0; k < bodies_.size(); ++k)
+    body_blocks_[k] = block_rows(6 * static_cast<int>(k), 6 * static_cast<int>(k));
+  contact_blocks_.resize(contacts_.size());
+  for (std::size_t c = 0; c < contacts_.size(); ++c) {
+    const int a = unknown_of(contacts_[c].body_a);
+    const int b = contacts_[c].body_b >= 0 ? unknown_of(contacts_[c].body_b) : -1;
+    ContactBlocks& blocks = contact_blocks_[c];
+    if (a >= 0) blocks.aa = block_rows(a, a);
+    if (b >= 0) blocks.bb = block_rows(b, b);
+    if (a >= 0 && b >= 0) blocks.ab = block_rows(a, b), blocks.ba = block_rows(b, a);
+  }
 }
 
 // Where block (row, col) of six by six starts in each of its rows' values.
@@ -132,8 +149,7 @@ ConvexStep::BlockRows ConvexStep::block_rows(int row, int col) const {
   return rows;
 }
 
-void ConvexStep::add_block(int row, int col, const Eigen::Matrix<double, 6, 6>& block) {
-  const BlockRows rows = block_rows(row, col);
+void ConvexStep::add_block(const BlockRows& rows, const Eigen::Matrix<double, 6, 6>& block) {
   double* values = hessian_.valuePtr();
   for (int i = 0; i < 6; ++i)
     for (int j = 0; j < 6; ++j) values[rows[static_cast<std::size_t>(i)] + j] += block(i, j);
@@ -151,7 +167,7 @@ void ConvexStep::hessian_at(const Eigen::VectorXd& velocities) {
     Eigen::Matrix<double, 6, 6> block = Eigen::Matrix<double, 6, 6>::Zero();
     block.topLeftCorner<3, 3>() = bodies_[k].mass * Mat3::Identity();
     block.bottomRightCorner<3, 3>() = bodies_[k].inertia;
-    add_block(6 * static_cast<int>(k), 6 * static_cast<int>(k), block);
+    add_block(body_blocks_[k], block);
   }
   for (std::size_t c = 0; c < contacts_.size(); ++c) {
     const FrozenContact& contact = contacts_[c];
@@ -160,12 +176,13 @@ void ConvexStep::hessian_at(const Eigen::VectorXd& velocities) {
     if (h.isZero(0.0)) continue;
     const int a = unknown_of(contact.body_a);
     const int b = contact.body_b >= 0 ? unknown_of(contact.body_b) : -1;
-    if (a >= 0) add_block(a, a, coupling(h, contact.arm_a, contact.arm_a));
-    if (b >= 0) add_block(b, b, coupling(h, contact.arm_b, contact.arm_b));
+    const ContactBlocks& blocks = contact_blocks_[c];
+    if (a >= 0) add_block(blocks.aa, coupling(h, contact.arm_a, contact.arm_a));
+    if (b >= 0) add_block(blocks.bb, coupling(h, contact.arm_b, contact.arm_b));
     if (a >= 0 && b >= 0) {
       const Eigen::Matrix<double, 6, 6> cross = -coupling(h, contact.arm_a, contact.arm_b);
-      add_block(a, b, cross);
-      add_block(b, a, cross.transpose());
+      add_block(blocks.ab, cross);
+      add_block(blocks.ba, cross.transpose());
     }
   }
 }
