@@ -20,48 +20,73 @@ Vec3 history_in_plane(const PointwiseStepData& data, const Vec3& normal) {
   return (data.tangential_gap_i.norm() / length) * in_plane;
 }
 
+/// The element's sides at configuration i, posed; a boundary where the step starts.
+struct SidesAtI {
+  ContactSide a, b;
+  PosedBody posed_a, posed_b;
+};
+
+SidesAtI sides_at_i(const ContactPairElement& element, const StepContext& at_i) {
+  ContactSide a = element.contact_side_a(at_i);
+  ContactSide b = element.contact_side_b(at_i);
+  b.trial.u_delta.setZero();
+  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
+  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
+  return {a, b, posed_a, posed_b};
+}
+
+FrozenContact frozen(const ContactPairElement& element, const SidesAtI& at,
+                     const ActiveContact& active) {
+  const LocalContact& contact = active.contact;
+  const Eigen::Vector4d& c = contact.convective;
+  const Vec3 point_a =
+      at.posed_a.translation +
+      at.posed_a.rotation * sub_region_point(*at.a.shape, contact.sub_region_a, c[0], c[1]);
+  const Vec3 point_b =
+      at.posed_b.translation +
+      at.posed_b.rotation * sub_region_point(*at.b.shape, contact.sub_region_b, c[2], c[3]);
+  const PointwiseStepData& data = element.step_data(active.candidate);
+  const Interaction& interaction = element.interaction();
+  FrozenContact f;
+  f.element = &element;
+  f.region_a = contact.sub_region_a;
+  f.region_b = contact.sub_region_b;
+  f.body_a = element.side_a().body;
+  f.body_b = element.side_b().body;
+  f.interaction = &interaction;
+  f.arm_a = point_a - centre_at_i(at.a);
+  f.arm_b = at.b.has_dofs() ? Vec3(point_b - centre_at_i(at.b)) : Vec3::Zero();
+  f.normal = contact.normal;
+  f.boundary_velocity = at.b.boundary_velocity;
+  f.gap = contact.normal_gap;
+  f.mass = step_contact_mass(at.a, at.b, data);
+  f.dashpot_coefficient =
+      interaction.damping.restitution ? data.event_dashpot : interaction.damping.coefficient;
+  f.tangential_gap = history_in_plane(data, f.normal);
+  f.status = data.status_i;
+  return f;
+}
+
 }  // namespace
 
 void freeze_contacts(const ContactPairElement& element, const StepContext& at_i, double reach,
-                     std::vector<FrozenContact>& frozen) {
+                     std::vector<FrozenContact>& frozen_contacts) {
   thread_local std::vector<ActiveContact> near;
   element.collect_near(at_i, reach, near);
   if (near.empty()) return;
-  ContactSide a = element.contact_side_a(at_i);
-  ContactSide b = element.contact_side_b(at_i);
-  b.trial.u_delta.setZero();  // a boundary where the step starts
-  const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
-  const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
-  const Interaction& interaction = element.interaction();
-  for (const ActiveContact& active : near) {
-    const LocalContact& contact = active.contact;
-    const Eigen::Vector4d& c = contact.convective;
-    const Vec3 point_a =
-        posed_a.translation +
-        posed_a.rotation * sub_region_point(*a.shape, contact.sub_region_a, c[0], c[1]);
-    const Vec3 point_b =
-        posed_b.translation +
-        posed_b.rotation * sub_region_point(*b.shape, contact.sub_region_b, c[2], c[3]);
-    const PointwiseStepData& data = element.step_data(active.candidate);
-    FrozenContact f;
-    f.element = &element;
-    f.region_a = contact.sub_region_a;
-    f.region_b = contact.sub_region_b;
-    f.body_a = element.side_a().body;
-    f.body_b = element.side_b().body;
-    f.interaction = &interaction;
-    f.arm_a = point_a - centre_at_i(a);
-    f.arm_b = b.has_dofs() ? Vec3(point_b - centre_at_i(b)) : Vec3::Zero();
-    f.normal = contact.normal;
-    f.boundary_velocity = b.boundary_velocity;
-    f.gap = contact.normal_gap;
-    f.mass = step_contact_mass(a, b, data);
-    f.dashpot_coefficient =
-        interaction.damping.restitution ? data.event_dashpot : interaction.damping.coefficient;
-    f.tangential_gap = history_in_plane(data, f.normal);
-    f.status = data.status_i;
-    frozen.push_back(f);
-  }
+  const SidesAtI at = sides_at_i(element, at_i);
+  for (const ActiveContact& active : near) frozen_contacts.push_back(frozen(element, at, active));
+}
+
+bool freeze_candidate(const ContactPairElement& element, const StepContext& at_i, int candidate,
+                      std::vector<FrozenContact>& frozen_contacts) {
+  const Candidate& pair = element.candidates()[static_cast<std::size_t>(candidate)];
+  const SidesAtI at = sides_at_i(element, at_i);
+  const std::optional<LocalContact> solved =
+      solve_local_contact_at(at.posed_a, pair.region_a, at.posed_b, pair.region_b);
+  if (!solved || solved->status == LcpStatus::NoSolution) return false;
+  frozen_contacts.push_back(frozen(element, at, {candidate, *solved}));
+  return true;
 }
 
 double frozen_contact_gap_at(const FrozenContact& contact, const StepContext& ctx) {

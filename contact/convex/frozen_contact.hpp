@@ -45,6 +45,12 @@ struct FrozenContact {
 void freeze_contacts(const ContactPairElement& element, const StepContext& at_i, double reach,
                      std::vector<FrozenContact>& frozen);
 
+/// Appends candidate `candidate` of `element` frozen at configuration i (its
+/// sub-region pair solved there, in range or not), whatever its gap: a pair the
+/// step's end crossed though collect_near left it out. False without a solution.
+bool freeze_candidate(const ContactPairElement& element, const StepContext& at_i, int candidate,
+                      std::vector<FrozenContact>& frozen);
+
 /// g_n of the contact's own sub-region pair at `ctx` (the real geometry of a trial
 /// state, e.g. the end of the step), valid or out of its range; +∞ without a solution.
 double frozen_contact_gap_at(const FrozenContact& contact, const StepContext& ctx);

@@ -477,7 +477,7 @@ bool ContactPairElement::update_engaged(const StepContext& ctx, double tolerance
 }
 
 bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
-                                 double gap_reduction) const {
+                                 double gap_reduction, std::vector<int>* crossing) const {
   const ContactSide a_from = contact_side_a(from), b_from = contact_side_b(from);
   const ContactSide a_to = contact_side_a(to), b_to = contact_side_b(to);
   const PosedBody posed_a_from = PosedBody::of({a_from.shape, a_from.trial});
@@ -493,12 +493,12 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
                               b_to.trial, b_to.shape->bounding_radius);
   const double apart = std::max({skin, gap_reduction * skin, travel});
   const double out_of_reach = apart * (1 + kClearanceTolerance) + travel_since_i(a_to, b_to);
-  for (const Candidate& candidate : candidates_) {
-    if (candidate.clearance_i > out_of_reach) continue;  // farther apart at `to` than `apart`
+  const auto crosses_now = [&](const Candidate& candidate) {
+    if (candidate.clearance_i > out_of_reach) return false;  // farther apart at `to` than `apart`
     const auto after =
         solve_local_contact_at(posed_a_to, candidate.region_a, posed_b_to, candidate.region_b);
-    if (!after || !after->valid()) continue;
-    if (after->outside && after->normal_gap > apart) continue;
+    if (!after || !after->valid()) return false;
+    if (after->outside && after->normal_gap > apart) return false;
     // The winding number behind `penetrates` is formed at most once per pair.
     std::optional<bool> penetrating;
     const auto penetrates_now = [&] {
@@ -508,11 +508,11 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
     if (after->normal_gap < skin && penetrates_now()) return true;
     const auto before =
         solve_local_contact_at(posed_a_from, candidate.region_a, posed_b_from, candidate.region_b);
-    if (!before || before->status == LcpStatus::NoSolution) continue;
+    if (!before || before->status == LcpStatus::NoSolution) return false;
     // Through the other body's surface in one step, however deep the point now
     // lies: a body struck during the step can travel more than the skin.
     if (!after->outside && before->outside && penetrates_now()) return true;
-    if (!before->valid() || !before->outside) continue;
+    if (!before->valid() || !before->outside) return false;
     // A valid pair that crosses reverses its gap vector (the paper's n^i·n^{i+1} < 0);
     // a reversal counts only if the pair went through g = 0 on the way.
     constexpr int kReversalHalvings = 10;
@@ -520,11 +520,17 @@ bool ContactPairElement::crosses(const StepContext& from, const StepContext& to,
         crossed_between({candidate, a_from, b_from, a_to, b_to}, 0.0, before->normal, 1.0,
                         after->normal, kReversalHalvings))
       return true;
-    if (gap_reduction > 0 && before->normal_gap < skin &&
-        after->normal_gap < gap_reduction * before->normal_gap)
-      return true;
+    return gap_reduction > 0 && before->normal_gap < skin &&
+           after->normal_gap < gap_reduction * before->normal_gap;
+  };
+  bool any = false;
+  for (std::size_t k = 0; k < candidates_.size(); ++k) {
+    if (!crosses_now(candidates_[k])) continue;
+    if (!crossing) return true;
+    crossing->push_back(static_cast<int>(k));
+    any = true;
   }
-  return false;
+  return any;
 }
 
 }  // namespace polydem

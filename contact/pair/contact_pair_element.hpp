@@ -130,7 +130,9 @@ class ContactPairElement final : public Element {
   /// and `to`: valid and outside at `from` but with reversed normal or inside at
   /// `to`; or valid, inside and within the skin at `to`; or (gap_reduction > 0)
   /// an active gap shrinking below gap_reduction times its value at `from`.
-  bool crosses(const StepContext& from, const StepContext& to, double gap_reduction) const;
+  /// With `crossing`, every such candidate's index is appended to it, not just the first found.
+  bool crosses(const StepContext& from, const StepContext& to, double gap_reduction,
+               std::vector<int>* crossing = nullptr) const;
 
   /// True when the sides' surfaces cannot meet at `ctx`: at configuration i
   /// their primitives were at least the smaller of the skin (what the search

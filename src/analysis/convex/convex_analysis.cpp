@@ -109,6 +109,33 @@ void ConvexAnalysis::freeze(const StepContext& at_i, double reach) {
   contacts.clear();
   for (const ContactPairElement* element : model_.contact->pair_elements())
     freeze_contacts(*element, at_i, reach, contacts);
+  for (const auto& [element, candidate] : crossed_)
+    freeze_candidate(*element, at_i, candidate, contacts);
+}
+
+// The candidates that the state reached crossed, frozen from the next round on:
+// sub-region pairs that collect_near left out at t_n (the hierarchy or the reach)
+// and the step's motion brought through the other body. Only a pair open at t_n
+// can be frozen (its linearised gap starts positive). False when none is new:
+// the crossing is then not one a frozen pair stops, and the attempt fails.
+bool ConvexAnalysis::freeze_crossing(const StepContext& at_i, const TimeStep& step) {
+  const StepContext end = contact_context(step.time, step.dt, increments_);
+  const std::size_t known = crossed_.size();
+  thread_local std::vector<int> crossing;
+  thread_local std::vector<FrozenContact> trial;
+  for (const ContactPairElement* element : model_.contact->pair_elements()) {
+    crossing.clear();
+    if (!element->crosses(at_i, end, 0.0, &crossing)) continue;
+    for (const int k : crossing) {
+      const std::pair<const ContactPairElement*, int> pair{element, k};
+      trial.clear();
+      if (std::find(crossed_.begin(), crossed_.end(), pair) == crossed_.end() &&
+          freeze_candidate(*element, at_i, k, trial) && trial.front().gap > 0)
+        crossed_.push_back(pair);
+    }
+  }
+  totals_.crossings_frozen += static_cast<long>(crossed_.size() - known);
+  return crossed_.size() > known;
 }
 
 bool ConvexAnalysis::solve() {
@@ -176,6 +203,7 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
   const double dt = step.dt;
   attempt_iterations_ = 0;
   attempt_night_owls_ = 0;
+  crossed_.clear();
   start_nodes();
   const StepContext at_i = contact_context(step.time, dt, zero_increments_);
   auto start = Clock::now();
@@ -205,8 +233,11 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
     }
     move_bodies(dt);
     const StepVerdict verdict = check(step);
-    if (verdict == StepVerdict::Penetration)
-      return fail("a contact crossed at the state reached (penetration check, §2.4.7)");
+    if (verdict == StepVerdict::Penetration) {
+      if (!freeze_crossing(at_i, step))
+        return fail("a contact crossed at the state reached (penetration check, §2.4.7)");
+      continue;
+    }
     if (verdict == StepVerdict::Accept) {
       if (!accurate(step))
         return fail("energy error of the frozen geometry above dt.relative_energy_tolerance");

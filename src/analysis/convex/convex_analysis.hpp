@@ -55,6 +55,8 @@ struct ConvexTotals {
   std::map<std::string, long> rejections;  ///< rejected attempts by cause
   long newton_iterations = 0;
   long night_owl_reevaluations = 0;
+  /// Pairs that an attempt's end crossed, frozen and solved again instead of a rejection.
+  long crossings_frozen = 0;
   double start_time = 0;
   double final_time = 0;
   double wall_seconds = 0;
@@ -96,6 +98,7 @@ class ConvexAnalysis : private TimeIntegrator {
   void set_bodies(double time, double dt);
   double travel_reach(const Eigen::VectorXd& velocities, double dt) const;
   void freeze(const StepContext& at_i, double reach);
+  bool freeze_crossing(const StepContext& at_i, const TimeStep& step);
   bool solve();
   bool accurate(const TimeStep& step);
   /// Notes why the attempt failed; false.
@@ -123,8 +126,9 @@ class ConvexAnalysis : private TimeIntegrator {
   Eigen::VectorXd start_velocities_;   ///< V_n of the free bodies
   ConvexStepWork attempt_work_;        ///< the account of the attempt that passed its checks
   BookedDissipation booked_;
-  GivenFrictionStates friction_states_;  ///< the step's, for the contact set's histories ///< the
-                                         ///< run's, for the energy monitor
+  GivenFrictionStates friction_states_;  ///< the step's, for the contact set's histories
+  /// Candidates (element, index) the attempt's end crossed, frozen beside collect_near's.
+  std::vector<std::pair<const ContactPairElement*, int>> crossed_;
   Eigen::VectorXd increments_;
   Eigen::VectorXd zero_increments_;
   int analysis_step_ = 0;

@@ -56,7 +56,11 @@ struct MovingCorner {
 
   /// Whether the pair crossed while the corner moved by `motion` in one step (from
   /// configuration i, the corner's start).
-  bool crosses(const Vec3& motion) {
+  bool crosses(const Vec3& motion) { return crosses_with(motion, {candidate}, nullptr); }
+
+  /// The same with the element's candidates `candidates`, those crossing listed in `crossing`.
+  bool crosses_with(const Vec3& motion, const std::vector<Candidate>& candidates,
+                    std::vector<int>* crossing) {
     const Eigen::VectorXd none = Eigen::VectorXd::Zero(12);
     Eigen::VectorXd moved = none;
     moved.segment<3>(6) = motion;
@@ -67,8 +71,8 @@ struct MovingCorner {
     StepContext to = from;
     to.increments = &moved;
     element.start_candidates(from, nullptr);
-    element.candidates().push_back(candidate);
-    return element.crosses(from, to, 0.0);
+    element.candidates() = candidates;
+    return element.crosses(from, to, 0.0, crossing);
   }
 };
 
@@ -119,4 +123,26 @@ TEST_CASE("a vertex moving behind a far edge of a non-convex body, outside it, d
   const SubRegion edge{SubRegionKind::Edge, find_edge(*block, 4, 10)};
   MovingCorner corner(block, edge, Vec3(-1.2, 0, 2.3), 0.05);
   CHECK_FALSE(corner.crosses(Vec3(0, 0, -0.8)));
+}
+
+TEST_CASE("every crossing candidate is listed: the same ones as each candidate alone finds",
+          "[contact][penetration]") {
+  // The cube (10 cm) 1 mm above the L's floor, lowered 1.2 mm: its bottom
+  // vertices over the floor triangle go through it, its top ones stay 10 cm above.
+  auto block = build_shape(test::l_prism(), "L");
+  const SubRegion floor{SubRegionKind::Face, find_face(*block, {2, 9, 3})};
+  MovingCorner corner(block, floor, Vec3(1.0, -0.5, 1e-3), 0.05);
+  std::vector<Candidate> all;
+  for (int v = 0; v < 8; ++v) all.push_back({{SubRegionKind::Vertex, v}, floor});
+  const Vec3 motion(0, 0, -1.2e-3);
+  std::vector<int> listed;
+  const bool any = corner.crosses_with(motion, all, &listed);
+  std::vector<int> alone;
+  for (int v = 0; v < 8; ++v)
+    if (corner.crosses_with(motion, {all[static_cast<std::size_t>(v)]}, nullptr))
+      alone.push_back(v);
+  CHECK(any == !alone.empty());
+  CHECK(listed == alone);
+  CHECK_FALSE(alone.empty());
+  CHECK(alone.size() < all.size());
 }
