@@ -72,6 +72,8 @@ struct RunTotals {
   long rejected_steps = 0;
   long newton_iterations = 0;
   long night_owl_resolves = 0;
+  /// Convex step: pairs an attempt's end crossed, frozen and solved again (convex_analysis.hpp).
+  long crossings_frozen = 0;
   /// Accepted steps whose Newton solve ended an active-set cycle (NewtonReport::active_set_cycled).
   long active_set_cycles = 0;
   /// Linear solves an iterative back end handed to its direct fallback

@@ -454,6 +454,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
       {"newton_iterations", totals.newton_iterations},
       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
       {"night_owl_resolves", totals.night_owl_resolves},
+      {"crossings_frozen", totals.crossings_frozen},
       {"active_set_cycles", totals.active_set_cycles},
       {"linear_solver_fallbacks", totals.linear_solver_fallbacks},
       {"rejections_by_cause", totals.rejections}};

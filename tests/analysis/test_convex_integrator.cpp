@@ -197,6 +197,7 @@ contact:
   INFO(run->totals.give_up_reason);
   REQUIRE_FALSE(run->totals.gave_up);
   CHECK(run->totals.crossings_frozen > 0);
+  CHECK(run->totals.summary.crossings_frozen == run->totals.crossings_frozen);  // summary.json
   for (const auto& [cause, count] : run->totals.rejections) {
     INFO(cause << ": " << count);
     CHECK(cause.find("penetration") == std::string::npos);

@@ -366,6 +366,7 @@ ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   run_totals.newton_iterations = totals_.newton_iterations;
   run_totals.rejections = totals_.rejections;
   run_totals.night_owl_resolves = totals_.night_owl_reevaluations;
+  run_totals.crossings_frozen = totals_.crossings_frozen;
   run_totals.energy_scale = energy_.scale();
   if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
     run_totals.warnings.push_back(std::move(drift));
