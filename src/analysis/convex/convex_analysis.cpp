@@ -109,8 +109,7 @@ void ConvexAnalysis::freeze(const StepContext& at_i, double reach) {
   contacts.clear();
   for (const ContactPairElement* element : model_.contact->pair_elements())
     freeze_contacts(*element, at_i, reach, contacts);
-  for (const auto& [element, candidate] : crossed_)
-    freeze_candidate(*element, at_i, candidate, contacts);
+  for (const CrossedPair& pair : crossed_) contacts.push_back(pair.frozen);
 }
 
 // The candidates that the state reached crossed, frozen from the next round on:
@@ -122,16 +121,18 @@ bool ConvexAnalysis::freeze_crossing(const StepContext& at_i, const TimeStep& st
   const StepContext end = contact_context(step.time, step.dt, increments_);
   const std::size_t known = crossed_.size();
   thread_local std::vector<int> crossing;
-  thread_local std::vector<FrozenContact> trial;
+  thread_local std::vector<FrozenContact> frozen;
   for (const ContactPairElement* element : model_.contact->pair_elements()) {
     crossing.clear();
     if (!element->crosses(at_i, end, 0.0, &crossing)) continue;
     for (const int k : crossing) {
-      const std::pair<const ContactPairElement*, int> pair{element, k};
-      trial.clear();
-      if (std::find(crossed_.begin(), crossed_.end(), pair) == crossed_.end() &&
-          freeze_candidate(*element, at_i, k, trial) && trial.front().gap > 0)
-        crossed_.push_back(pair);
+      const auto same = [&](const CrossedPair& p) {
+        return p.element == element && p.candidate == k;
+      };
+      frozen.clear();
+      if (std::none_of(crossed_.begin(), crossed_.end(), same) &&
+          freeze_candidate(*element, at_i, k, frozen) && frozen.front().gap > 0)
+        crossed_.push_back({element, k, frozen.front()});
     }
   }
   totals_.crossings_frozen += static_cast<long>(crossed_.size() - known);

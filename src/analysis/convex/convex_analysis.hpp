@@ -127,8 +127,14 @@ class ConvexAnalysis : private TimeIntegrator {
   ConvexStepWork attempt_work_;        ///< the account of the attempt that passed its checks
   BookedDissipation booked_;
   GivenFrictionStates friction_states_;  ///< the step's, for the contact set's histories
-  /// Candidates (element, index) the attempt's end crossed, frozen beside collect_near's.
-  std::vector<std::pair<const ContactPairElement*, int>> crossed_;
+  /// A candidate the attempt's end crossed (element, index), frozen at t_n.
+  struct CrossedPair {
+    const ContactPairElement* element;
+    int candidate;
+    FrozenContact frozen;
+  };
+  /// Frozen beside collect_near's contacts in every round of the attempt.
+  std::vector<CrossedPair> crossed_;
   Eigen::VectorXd increments_;
   Eigen::VectorXd zero_increments_;
   int analysis_step_ = 0;
