@@ -11,6 +11,7 @@
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/phase_timer.hpp"
 #include "src/analysis/rigid_nodes.hpp"
+#include "src/analysis/structure_tally.hpp"
 #include "src/core/errors.hpp"
 
 namespace polydem {
@@ -62,26 +63,6 @@ std::string format_time(double t) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.9g", t);
   return buffer;
-}
-
-template <class T, class U>
-void keep_larger(T& kept, U now) {
-  kept = std::max(kept, static_cast<T>(now));
-}
-
-// The sizes of the structures that grow with the model at this accepted step, each kept
-// at its largest over the run.
-void tally_structures(const GlobalSystem& system, const Model& model, RunTotals& totals) {
-  keep_larger(totals.largest_tangent_entries, system.tangent().nonZeros());
-  StructureBytes& largest = totals.largest_structures;
-  keep_larger(largest.assembly, system.assembly_bytes());
-  if (!model.contact) return;
-  keep_larger(totals.largest_contact_elements, model.contact->elements().size());
-  const ContactMemory memory = model.contact->memory();
-  keep_larger(largest.contact_histories, memory.histories);
-  keep_larger(largest.contact_pairs, memory.pair_elements);
-  keep_larger(largest.candidate_data, memory.candidate_data);
-  keep_larger(largest.search_lists, memory.search_lists);
 }
 
 }  // namespace
@@ -286,7 +267,7 @@ StepRecord Analysis::Stepper::accept(const TimeStep& step, bool sampling) {
   store_rigid_node_reactions(model_, system_.increments());
   ++totals_.accepted_steps;
   if (report_.active_set_cycled) ++totals_.active_set_cycles;
-  tally_structures(system_, model_, totals_);
+  tally_structures(system_.tangent().nonZeros(), system_.assembly_bytes(), model_, totals_);
   controller_.accepted(report_.iterations, step.dt, error_);
   StepRecord record{index_,
                     step.time,

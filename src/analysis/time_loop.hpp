@@ -77,15 +77,22 @@ std::string start_problem(const StepSpec& spec, const std::string& problem);
 /// `time`. Why the run stops there, or empty.
 std::string begin_free_body_step(Model& model, const DeckData& deck, int index, double time);
 
+/// Where such a run starts: the deck's start, or a checkpoint's step (no first sample).
+struct FreeBodyRunStart {
+  int first_step = 0;
+  bool samples_start = true;
+};
+
 /// The run of such a driver: the contact threads, the observer's start and first
 /// sample, then `run_step(index)` for each analysis step until one returns false.
 template <class RunStep>
 void run_free_body_steps(Model& model, const DeckData& deck, int threads,
-                         AnalysisObserver& observer, RunStep run_step) {
+                         AnalysisObserver& observer, RunStep run_step,
+                         FreeBodyRunStart start = {}) {
   if (model.contact) model.contact->set_threads(threads);
   observer.run_started(model);
-  observer.sample(model, deck.start_time);
-  for (int index = 0; index < static_cast<int>(deck.steps.size()); ++index)
+  if (start.samples_start) observer.sample(model, deck.start_time);
+  for (int index = start.first_step; index < static_cast<int>(deck.steps.size()); ++index)
     if (!run_step(index)) break;
 }
 

@@ -94,22 +94,10 @@ int report_end(const RunArguments& args, const Model& model, const RunTotals& to
 // deck that asks for PETSc. Every rank runs the whole (replicated) model, so
 // all reach the same results; rank 0 alone writes files and reports. Nothing is
 // written before a restart's checkpoint has been read and accepted.
-// The convex step formulation runs on one process from the deck's start
-// (src/analysis/convex/convex_analysis.hpp): what it cannot do yet is refused.
-void refuse_for_convex(const RunArguments& args, const DeckData& deck) {
-  const std::string why = deck.path + ": integrator: convex does not ";
-  if (!args.restart.empty()) throw InputError(why + "read checkpoints yet (--restart)");
-  if (args.checkpoint_every > 0)
-    throw InputError(why + "write checkpoints yet (--checkpoint-every)");
-  if (parallel::size() > 1) throw InputError(why + "run on several MPI ranks yet");
-}
-
-RunTotals run_convex(const RunArguments& args, const DeckData& deck, Model& model,
-                     AnalysisObserver& observer) {
-  ConvexSettings settings;
-  settings.threads = args.threads;
-  ConvexAnalysis analysis(model, deck, settings);
-  return analysis.run(observer).summary;
+// The convex step formulation runs on one process (src/analysis/convex/convex_analysis.hpp).
+void refuse_for_convex(const DeckData& deck) {
+  if (parallel::size() > 1)
+    throw InputError(deck.path + ": integrator: convex does not run on several MPI ranks yet");
 }
 
 int run_deck(const RunArguments& args) {
@@ -117,7 +105,7 @@ int run_deck(const RunArguments& args) {
   const DeckData deck = read_deck(args.deck);
   if (needs_mpi(deck)) parallel::start();
   const bool convex = deck.integrator == Integrator::Convex;
-  if (convex) refuse_for_convex(args, deck);
+  if (convex) refuse_for_convex(deck);
   const bool reports = parallel::rank() == 0;
   const std::filesystem::path out =
       args.out.empty() ? std::filesystem::path(args.deck).stem().string() + ".out" : args.out;
@@ -129,9 +117,17 @@ int run_deck(const RunArguments& args) {
   AnalysisObserver& observer =
       output ? static_cast<AnalysisObserver&>(*output) : static_cast<AnalysisObserver&>(no_output);
   std::unique_ptr<Analysis> analysis;
-  if (!convex) {
-    analysis = std::make_unique<Analysis>(model, deck, run_options(args, reports, out, echo),
-                                          make_domain_decomposition(model, deck));
+  std::unique_ptr<ConvexAnalysis> convex_analysis;
+  const RunOptions options = run_options(args, reports, out, echo);
+  if (convex) {
+    ConvexSettings settings;
+    settings.threads = args.threads;
+    settings.run = options;
+    convex_analysis = std::make_unique<ConvexAnalysis>(model, deck, settings);
+    if (!args.restart.empty()) convex_analysis->resume(args.restart, observer);
+  } else {
+    analysis =
+        std::make_unique<Analysis>(model, deck, options, make_domain_decomposition(model, deck));
     if (!args.restart.empty()) analysis->resume(args.restart, observer);
   }
   if (output && !output->restart_note().empty())
@@ -141,7 +137,7 @@ int run_deck(const RunArguments& args) {
     write_file_atomically(out / "deck.echo.yaml", echo);
   }
   const RunTotals totals =
-      convex ? run_convex(args, deck, model, observer) : analysis->run(observer);
+      convex ? convex_analysis->run(observer).summary : analysis->run(observer);
   if (!reports) return totals.gave_up ? 3 : totals.warnings.empty() ? 0 : 4;
   return report_end(args, model, totals, out);
 }

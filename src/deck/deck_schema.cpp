@@ -90,8 +90,8 @@ void declare_integrator(ObjectSchema& schema) {
                 "minimise a convex function, the contact geometry frozen at the step's start "
                 "and the normal law, damping and friction written as convex potentials "
                 "(after Drake's SAP); Newton with an exact line search converges from any "
-                "start. Free and fixed bodies, dynamic steps; no rigid nodes, prescribed "
-                "motion, restart or domain decomposition (docs/convex.md).")
+                "start. Free and fixed bodies, dynamic steps, checkpoints and restart; no rigid "
+                "nodes, prescribed motion or domain decomposition (docs/convex.md).")
       .with_default(std::string("newmark"));
 }
 

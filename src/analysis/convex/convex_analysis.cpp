@@ -8,6 +8,7 @@
 
 #include "src/analysis/free_body_limits.hpp"
 #include "src/analysis/mean_velocity_context.hpp"
+#include "src/analysis/structure_tally.hpp"
 #include "src/core/errors.hpp"
 #include "src/core/rotation.hpp"
 
@@ -321,6 +322,7 @@ void ConvexAnalysis::store_nodes(double dt) {
 StepRecord ConvexAnalysis::accept(const TimeStep& step, bool /*sampling*/) {
   state_.swap(trial_);
   store_nodes(step.dt);
+  tally_structures(step_.hessian_entries(), step_.work_bytes(), model_, structures_);
   ++totals_.steps;
   totals_.newton_iterations += attempt_iterations_;
   booked_.damping += attempt_work_.damping;
@@ -345,13 +347,17 @@ void ConvexAnalysis::gave_up(const std::string& reason) {
 bool ConvexAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
   const StepSpec& spec = deck_.steps[static_cast<std::size_t>(index)];
   spec_ = &spec;
-  if (std::string problem = begin_free_body_step(model_, deck_, index, time_); !problem.empty()) {
-    gave_up(problem);
-    return false;
-  }
-  read_states();
   analysis_step_ = index;
-  dt_ = std::min(spec.dt.initial, spec.dt.max);
+  if (resuming_) {
+    resuming_ = false;  // the checkpoint's state, Δt and actions stand
+  } else {
+    if (std::string problem = begin_free_body_step(model_, deck_, index, time_); !problem.empty()) {
+      gave_up(problem);
+      return false;
+    }
+    read_states();
+    dt_ = std::min(spec.dt.initial, spec.dt.max);
+  }
   TimeLoop loop(deck_, model_, observer, output_seconds_);
   return loop.run(*this, time_, spec.end_time);
 }
@@ -359,8 +365,12 @@ bool ConvexAnalysis::run_analysis_step(int index, AnalysisObserver& observer) {
 ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   const auto start = Clock::now();
   totals_.start_time = time_;
+  observer_ = &observer;
+  if (settings_.run.checkpoint_every > 0 && !resuming_)
+    next_checkpoint_ = time_ + settings_.run.checkpoint_every;
   run_free_body_steps(model_, deck_, settings_.threads, observer,
-                      [&](int index) { return run_analysis_step(index, observer); });
+                      [&](int index) { return run_analysis_step(index, observer); },
+                      {first_step_, !resuming_});
   totals_.final_time = time_;
   totals_.wall_seconds = seconds_since(start);
   RunTotals run_totals = free_body_run_totals(totals_, totals_.rejected_steps);
@@ -368,6 +378,7 @@ ConvexTotals ConvexAnalysis::run(AnalysisObserver& observer) {
   run_totals.rejections = totals_.rejections;
   run_totals.night_owl_resolves = totals_.night_owl_reevaluations;
   run_totals.crossings_frozen = totals_.crossings_frozen;
+  copy_structures(structures_, run_totals);
   run_totals.energy_scale = energy_.scale();
   if (std::string drift = energy_.drift_warning(deck_.energy_drift); !drift.empty())
     run_totals.warnings.push_back(std::move(drift));

@@ -47,6 +47,9 @@ struct ConvexSettings {
   /// took 62 % more Newton iterations on the flagship for no better ledger.
   int law_passes = 1;
   int threads = 1;  ///< for the contact search and bookkeeping
+  /// Checkpoints (checkpoint_every, checkpoint_path, deck_fingerprint); the progress
+  /// settings are not read.
+  RunOptions run;
 };
 
 struct ConvexTotals {
@@ -83,6 +86,10 @@ class ConvexAnalysis : private TimeIntegrator {
   /// InputError when the model has what the convex step does not support.
   ConvexAnalysis(Model& model, const DeckData& deck, ConvexSettings settings);
 
+  /// Before run(): continue from a checkpoint this driver wrote for the same deck
+  /// (convex_checkpoint.cpp), bitwise as the uninterrupted run goes on. InputError
+  /// naming the file when it is no such checkpoint.
+  void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
   ConvexTotals run(AnalysisObserver& observer);
 
  private:
@@ -93,6 +100,12 @@ class ConvexAnalysis : private TimeIntegrator {
   Retry rejected(const TimeStep& step) override;
   StepRecord accept(const TimeStep& step, bool sampling) override;
   void gave_up(const std::string& reason) override;
+  void after_report(const StepRecord& record) override;
+
+  /// Written after an accepted step, whole or not at all (convex_checkpoint.cpp).
+  void write_checkpoint(AnalysisObserver& observer);
+  void write_state(StateWriter& out) const;
+  void read_state(StateReader& in, const std::string& file);
 
   void read_states();
   void set_bodies(double time, double dt);
@@ -144,6 +157,11 @@ class ConvexAnalysis : private TimeIntegrator {
   double error_ratio_ = 0;    ///< the last attempt's error over its tolerance
   const char* failure_ = "";  ///< why the last attempt failed
   double output_seconds_ = 0;
+  RunTotals structures_;  ///< the largest structures over the accepted steps (tally_structures)
+  AnalysisObserver* observer_ = nullptr;  ///< the run's, for checkpoints
+  double next_checkpoint_ = 0;            ///< the time of the next checkpoint
+  int first_step_ = 0;                    ///< the analysis step the run starts in
+  bool resuming_ = false;  ///< the first step continues a checkpoint's: no start of it
 };
 
 }  // namespace polydem

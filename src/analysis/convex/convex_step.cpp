@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "src/core/rotation.hpp"
 
@@ -305,6 +306,16 @@ ConvexStepWork ConvexStep::work(const Eigen::VectorXd& start,
   return work;
 }
 
+double ConvexStep::work_bytes() const {
+  const auto bytes = [](const auto& v) {
+    return static_cast<double>(v.capacity() *
+                               sizeof(typename std::decay_t<decltype(v)>::value_type));
+  };
+  const double factor = static_cast<double>(factor_entries_) * (sizeof(double) + sizeof(int));
+  return bytes(bodies_) + bytes(unknown_of_node_) + bytes(contacts_) + bytes(held_) +
+         bytes(triplets_) + bytes(body_blocks_) + bytes(contact_blocks_) + factor;
+}
+
 ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
                                        const ConvexSolveSettings& settings) {
   ConvexSolveReport report;
@@ -319,7 +330,11 @@ ConvexSolveReport ConvexStep::minimise(Eigen::VectorXd& velocities,
     if (report.iterations == 0) make_pattern();
     hessian_at(velocities);
     cholesky_.factorize(hessian_);
-    if (cholesky_.info() == Eigen::Success) direction = cholesky_.solve(-g);
+    if (cholesky_.info() == Eigen::Success) {
+      direction = cholesky_.solve(-g);
+      factor_entries_ =
+          std::max(factor_entries_, cholesky_.matrixL().nestedExpression().nonZeros());
+    }
     if (cholesky_.info() != Eigen::Success || !direction.allFinite()) {
       report.failure = "the Hessian of the convex step is not positive definite";
       return report;

@@ -106,6 +106,12 @@ class ConvexStep {
   /// The account of the step from `start` (V_n) to `velocities` (the minimum).
   ConvexStepWork work(const Eigen::VectorXd& start, const Eigen::VectorXd& velocities) const;
 
+  /// Stored entries of the last Hessian (summary.json's largest_tangent_entries).
+  long hessian_entries() const { return hessian_.nonZeros(); }
+  /// Bytes of what forms and solves it beside the Hessian: the frozen contacts and
+  /// their held laws, the blocks' places and the Cholesky factor.
+  double work_bytes() const;
+
   /// ∇ℓ at V (tests).
   void gradient(const Eigen::VectorXd& velocities, Eigen::VectorXd& gradient) const;
   /// ∇²ℓ at V (tests).
@@ -146,7 +152,8 @@ class ConvexStep {
   Eigen::SparseMatrix<double, Eigen::ColMajor, int> hessian_;
   Eigen::SimplicialLLT<Eigen::SparseMatrix<double, Eigen::ColMajor, int>, Eigen::Lower> cholesky_;
   std::vector<Eigen::Triplet<double, int>> triplets_;
-  std::vector<BlockRows> body_blocks_;         ///< each body's diagonal block
+  long factor_entries_ = 0;             ///< the largest Cholesky factor's stored entries so far
+  std::vector<BlockRows> body_blocks_;  ///< each body's diagonal block
   std::vector<ContactBlocks> contact_blocks_;  ///< per contact, in contacts_'s order
 };
 
