@@ -6,6 +6,7 @@
 
 #include "src/analysis/analysis.hpp"
 #include "src/analysis/body_placement.hpp"
+#include "src/analysis/convex/convex_analysis.hpp"
 #include "src/analysis/history_table.hpp"
 #include "src/analysis/model_builder.hpp"
 #include "src/core/errors.hpp"
@@ -197,16 +198,33 @@ Files bulk_body_files(ParamSet& tree, const DeckData& data, const ShapeLibrary& 
 
 }  // namespace
 
+namespace {
+
+// The checkpoint read into `model` by the driver of the deck's integrator.
+Analysis::Position resumed_position(Model& model, const DeckData& data, const RunOptions& options,
+                                    const fs::path& checkpoint) {
+  SilentObserver no_output;
+  if (data.integrator == Integrator::Convex) {
+    ConvexSettings settings;
+    settings.run = options;
+    ConvexAnalysis analysis(model, data, settings);
+    analysis.resume(checkpoint.string(), no_output);
+    return analysis.position();
+  }
+  Analysis analysis(model, data, options);
+  analysis.resume(checkpoint.string(), no_output);
+  return analysis.position();
+}
+
+}  // namespace
+
 ReachedState read_checkpoint_state(const fs::path& deck, const fs::path& checkpoint,
                                    bool with_histories) {
   const DeckData data = read_deck(deck);
   Model model = build_model(data);
   RunOptions options;
   options.deck_fingerprint = fingerprint(echo_deck(deck));
-  Analysis analysis(model, data, options);
-  SilentObserver no_output;
-  analysis.resume(checkpoint.string(), no_output);
-  const Analysis::Position position = analysis.position();
+  const Analysis::Position position = resumed_position(model, data, options, checkpoint);
   ReachedState state{position.time,
                      first_step_to_run(data, position.time, position.step),
                      position.next_dt,

@@ -91,6 +91,8 @@ class ConvexAnalysis : private TimeIntegrator {
   /// naming the file when it is no such checkpoint.
   void resume(const std::string& checkpoint_file, AnalysisObserver& observer);
   ConvexTotals run(AnalysisObserver& observer);
+  /// Where a resumed run stands (`polydem export-state` of a checkpoint).
+  Analysis::Position position() const { return {time_, first_step_, dt_}; }
 
  private:
   bool run_analysis_step(int index, AnalysisObserver& observer);
