@@ -42,6 +42,18 @@ struct ContactEnergyStep {
   double largest_closure = 0;
 };
 
+/// The active contact closest to touching at a state: what a run that gives up
+/// with a contact deep in its barrier names (src/analysis/barrier_hint.hpp).
+struct ClosestContact {
+  double gap = std::numeric_limits<double>::infinity();  ///< g_n (m)
+  double barrier_gap = 0;      ///< where its normal law's barrier starts (m)
+  double barrier_energy = 0;   ///< Φ there: what the law stores before its barrier (J)
+  double approach_energy = 0;  ///< ½ m* ġ_n² while it closes, else 0 (J)
+  int body_a = -1;
+  int body_b = -1;    ///< −1 against a boundary
+  int boundary = -1;  ///< the boundary's index, or −1
+};
+
 /// The contacts' totals at an accepted state: counts, reactions, the energy ledger and
 /// extremes (what processes sum or reduce under domain decomposition).
 struct ContactTotals {
@@ -67,6 +79,8 @@ struct ContactTotals {
   double largest_closure = 0;
   /// The smallest gap of the active contacts (m); ∞ without any.
   double closest_gap = std::numeric_limits<double>::infinity();
+  /// The contact at that gap (under domain decomposition: on the process that holds it).
+  ClosestContact closest;
   /// The smallest critical step of central differences of the active contacts
   /// at their gaps (Interaction::critical_step, s): what an explicit integrator
   /// of the same model could take at this state; ∞ without contacts.

@@ -208,6 +208,20 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   updates.emplace_back(key, updated);
 }
 
+ClosestContact StepLedger::closest_contact(const ContactPairElement& element,
+                                           const PointwiseOutcome& outcome, double mass) const {
+  const NormalLaw& law = element.interaction().law();
+  const double closing = std::max(-outcome.normal_velocity, 0.0);
+  const BoundarySurface* boundary = element.side_b().boundary;
+  return {outcome.gap,
+          law.barrier_gap(),
+          law.energy(law.barrier_gap()),
+          0.5 * mass * closing * closing,
+          element.side_a().body,
+          element.side_b().body,
+          boundary ? static_cast<int>(boundary - scene_.boundaries().data()) : -1};
+}
+
 // The paper measures its large steps against the critical step of an explicit
 // scheme at the closest gap its contacts reached (§3.6, Fig. 11); the
 // snapshot keeps that step for each accepted state.
@@ -215,6 +229,7 @@ void StepLedger::note_explicit_step(const ContactPairElement& element, const Ste
                                     const ElementOutcomes& outcomes, ContactSnapshot& next) const {
   const double mass = effective_mass(element.contact_side_a(ctx), element.contact_side_b(ctx));
   for (const auto& [active, outcome] : outcomes) {
+    if (outcome.gap < next.closest_gap) next.closest = closest_contact(element, outcome, mass);
     next.closest_gap = std::min(next.closest_gap, outcome.gap);
     next.explicit_critical_step = std::min(next.explicit_critical_step,
                                            element.interaction().critical_step(outcome.gap, mass));

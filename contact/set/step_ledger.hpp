@@ -73,6 +73,8 @@ class StepLedger {
                   ContactHistory& updated) const;
   /// Books the contacts of configuration i that are not active at ctx into `result`.
   void settle_ended(const StepContext& ctx, Settlement& result) const;
+  ClosestContact closest_contact(const ContactPairElement& element, const PointwiseOutcome& outcome,
+                                 double mass) const;
   void note_explicit_step(const ContactPairElement& element, const StepContext& ctx,
                           const ElementOutcomes& outcomes, ContactSnapshot& next) const;
   /// Φ at ctx of a contact of configuration i that is not active at ctx.

@@ -7,6 +7,7 @@
 
 #include "solvers/newmark_error.hpp"
 #include "solvers/newmark_update.hpp"
+#include "src/analysis/barrier_hint.hpp"
 #include "src/analysis/domain_decomposition.hpp"
 #include "src/analysis/energy_monitor.hpp"
 #include "src/analysis/phase_timer.hpp"
@@ -22,6 +23,13 @@ std::string energy_hint(const std::string& failure) {
   if (failure.find("energy") == std::string::npos) return {};
   return "; the contact law may be too stiff for the speeds of the impacts (see \"Choosing the "
          "law and the step\" in docs/deck.md), or the tolerance too tight (0 turns it off)";
+}
+
+/// The barrier's hint where a contact is deep in it (its stiffness is then too low, not
+/// too high), else the energy tests' where they cut the step.
+std::string give_up_hint(const Model& model, const std::string& failure) {
+  const std::string barrier = barrier_hint(model);
+  return barrier.empty() ? energy_hint(failure) : barrier;
 }
 
 template <class T>
@@ -253,7 +261,8 @@ Retry Analysis::Stepper::rejected(const TimeStep& step) {
     return {0.0, true,
             "time step fell below the minimum " + format_time(spec_.dt.min) +
                 " s at t = " + format_time(analysis_.time_) + " s in step '" + spec_.name +
-                "' (last failure: " + report_.failure + ")" + energy_hint(report_.failure)};
+                "' (last failure: " + report_.failure + ")" +
+                give_up_hint(model_, report_.failure)};
   return {controller_.proposed(), true, {}};
 }
 

@@ -133,7 +133,10 @@ barrier takes over: dropped from 0.5 m (v = √(2 g h) = 3.1 m/s) the same cube
 brings 12 J, which the exponent-2 law's 0.042 J cannot stop; the barrier then
 stops it over micrometres, where only very small steps resolve the impact.
 ε1 ≥ (n1 + 1) ½ m v² / ((1 − f) ḡ)^(n1 + 1) keeps the barrier for the rare
-worst case.
+worst case. Where an impact is too hard for the law, the steps fall below
+`dt.min` and the run gives up (exit code 3) naming the contact deep in its
+barrier, what its law stores before the barrier, what its bodies still bring
+and how many times the stiffness would store that.
 
 **Choosing Δt.** A contact that closes at speed v crosses its skin in ḡ / v:
 0.32 ms for the dropped cube and a 1 mm skin, sixteen times less than a 5 ms

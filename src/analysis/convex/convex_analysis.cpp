@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include <Eigen/Cholesky>
 
+#include "src/analysis/barrier_hint.hpp"
 #include "src/analysis/free_body_limits.hpp"
 #include "src/analysis/mean_velocity_context.hpp"
 #include "src/analysis/structure_tally.hpp"
@@ -295,11 +297,14 @@ Retry ConvexAnalysis::rejected(const TimeStep& step) {
   ++rejections_in_row_;
   dt_ = step.dt * (error_ratio_ > 1 ? std::min(step_factor(error_ratio_), 0.5) : 0.5);
   error_ratio_ = 0;
-  if (dt_ < spec_->dt.min)
-    return {
-        dt_, true,
-        "the convex step kept failing (penetration, or no convergence) with Δt below dt.min = " +
-            std::to_string(spec_->dt.min) + " s at t = " + std::to_string(time_) + " s"};
+  if (dt_ < spec_->dt.min) {
+    char when[160];
+    std::snprintf(when, sizeof when, " with Δt below dt.min = %.9g s at t = %.9g s", spec_->dt.min,
+                  time_);
+    return {dt_, true,
+            std::string("the convex step kept failing (last failure: ") + failure_ + ")" + when +
+                barrier_hint(model_)};
+  }
   return {dt_, true, {}};
 }
 

@@ -100,6 +100,7 @@ ContactSnapshot whole_snapshot(const ContactSnapshot& own, bool with_contacts) {
   set_totals(whole, totals);
   // Extremes, not sums: the smallest over the processes' parts.
   whole.closest_gap = -collective::max(-own.closest_gap);
+  if (!(own.closest.gap <= whole.closest_gap)) whole.closest = ClosestContact{};  // another's
   whole.explicit_critical_step = -collective::max(-own.explicit_critical_step);
   if (with_contacts) whole.contacts = every_contact(own.contacts);
   return whole;
