@@ -101,7 +101,7 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_reco
                                           ContactHistories* histories_at_state) const {
   // The elements go in blocks, so that the outcomes waiting to be booked take the
   // memory of one block's contacts, not of the whole pack's.
-  constexpr std::size_t kBlock = 1024;
+  constexpr std::size_t kBlock = 256;
   Settlement result;
   ContactSnapshot& next = result.snapshot;
   next.damping_dissipation = snapshot_.damping_dissipation;
@@ -126,7 +126,10 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_reco
       for (const auto& [active, outcome] : evaluated[k])
         settle_contact(ctx, id, *element, active, outcome, with_records, result, updates);
       if (histories_at_state)
-        for (auto& [key, history] : updates) (*histories_at_state)[key] = std::move(history);
+        for (auto& [key, history] : updates) {
+          const auto [at, inserted] = histories_at_state->insert_or_assign(key, std::move(history));
+          if (inserted) result.active.push_back(&at->second);  // a newcomer's, now in the map
+        }
     }
   }
   std::sort(result.active.begin(), result.active.end());
@@ -140,7 +143,7 @@ StepLedger::Settlement StepLedger::settle(const StepContext& ctx, bool with_reco
 void StepLedger::settle_ended(const StepContext& ctx, Settlement& result) const {
   ContactSnapshot& next = result.snapshot;
   for (const auto& [key, ended] : histories_) {
-    if (std::binary_search(result.active.begin(), result.active.end(), key)) continue;
+    if (std::binary_search(result.active.begin(), result.active.end(), &ended)) continue;
     // A contact handed over keeps its spring energy: its new pair books it.
     if (std::find(result.handed_over.begin(), result.handed_over.end(), key) ==
         result.handed_over.end())
@@ -163,6 +166,7 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   previous.slip_velocity = updated.slip_velocity;
   if (const auto found = histories_.find(key); found != histories_.end()) {
     previous = found->second;
+    result.active.push_back(&found->second);
   } else {
     next.switching_energy += skin_energy(element, data.gap_i);
     // A contact handed over from its neighbouring pair (candidate_data.cpp)
@@ -204,7 +208,6 @@ void StepLedger::settle_contact(const StepContext& ctx, const BodyPair& id,
   } else {
     ++next.body_body;
   }
-  result.active.push_back(key);
   updates.emplace_back(key, updated);
 }
 
@@ -269,7 +272,7 @@ void StepLedger::commit(const StepContext& ctx, bool with_records,
   snapshot_.contacts = std::vector<ContactRecord>();
   Settlement settled = settle(ctx, with_records, &histories_);
   std::erase_if(histories_, [&](const auto& entry) {
-    return !std::binary_search(settled.active.begin(), settled.active.end(), entry.first);
+    return !std::binary_search(settled.active.begin(), settled.active.end(), &entry.second);
   });
   snapshot_ = std::move(settled.snapshot);
   given_ = nullptr;

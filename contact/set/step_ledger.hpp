@@ -26,8 +26,9 @@ class StepLedger {
   /// What a converged state books against the accepted one.
   struct Settlement {
     ContactSnapshot snapshot;
-    /// The keys of the contacts active at the state, sorted.
-    std::vector<ContactKey> active;
+    /// The histories (in the ledger's map) of the contacts active at the state that have
+    /// one there, sorted by address: 8 bytes each where their keys took 28 (issue 29).
+    std::vector<const ContactHistory*> active;
     /// The contacts of configuration i whose histories went on in a neighbouring pair.
     std::vector<ContactKey> handed_over;
   };
