@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "src/analysis/cause_counts.hpp"
 #include "src/analysis/checkpoint_parts.hpp"
 #include "src/analysis/domain_decomposition.hpp"
 #include "src/analysis/implicit_stepper.hpp"
@@ -64,11 +65,7 @@ void write_totals(const RunTotals& totals, StateWriter& out) {
        {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
         totals.night_owl_resolves, totals.active_set_cycles, totals.linear_solver_fallbacks})
     out.put(static_cast<std::int64_t>(v));
-  out.put(static_cast<std::int64_t>(totals.rejections.size()));
-  for (const auto& [cause, count] : totals.rejections) {
-    out.put(cause);
-    out.put(static_cast<std::int64_t>(count));
-  }
+  write_cause_counts(totals.rejections, out);
 }
 
 void read_totals(RunTotals& totals, StateReader& in) {
@@ -76,11 +73,7 @@ void read_totals(RunTotals& totals, StateReader& in) {
        {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
         &totals.night_owl_resolves, &totals.active_set_cycles, &totals.linear_solver_fallbacks})
     *v = in.integer();
-  const std::size_t causes = in.count(1 << 20);
-  for (std::size_t k = 0; k < causes; ++k) {
-    const std::string cause = in.text();
-    totals.rejections[cause] = in.integer();
-  }
+  read_cause_counts(totals.rejections, in);
 }
 
 struct ListedContactParts {

@@ -7,6 +7,7 @@
 // continues bitwise as the uninterrupted run goes on, with the same thread count.
 #include <cstdint>
 
+#include "src/analysis/cause_counts.hpp"
 #include "src/analysis/convex/convex_analysis.hpp"
 #include "src/analysis/model_state.hpp"
 #include "src/analysis/step_actions.hpp"
@@ -23,22 +24,14 @@ void write_totals(const ConvexTotals& totals, StateWriter& out) {
   for (const long v : {totals.steps, totals.rejected_steps, totals.newton_iterations,
                        totals.night_owl_reevaluations, totals.crossings_frozen})
     out.put(static_cast<std::int64_t>(v));
-  out.put(static_cast<std::int64_t>(totals.rejections.size()));
-  for (const auto& [cause, count] : totals.rejections) {
-    out.put(cause);
-    out.put(static_cast<std::int64_t>(count));
-  }
+  write_cause_counts(totals.rejections, out);
 }
 
 void read_totals(ConvexTotals& totals, StateReader& in) {
   for (long* v : {&totals.steps, &totals.rejected_steps, &totals.newton_iterations,
                   &totals.night_owl_reevaluations, &totals.crossings_frozen})
     *v = in.integer();
-  const std::size_t causes = in.count(1 << 20);
-  for (std::size_t k = 0; k < causes; ++k) {
-    const std::string cause = in.text();
-    totals.rejections[cause] = in.integer();
-  }
+  read_cause_counts(totals.rejections, in);
 }
 
 void write_centre(const CentreState& state, StateWriter& out) {
