@@ -36,7 +36,9 @@
 namespace polydem {
 
 /// What a candidate pair carries through a step: the LCP solution at the
-/// converged configuration i and the friction history.
+/// converged configuration i and the friction history. The flags and the
+/// status sit together after the numbers, so that no padding follows them:
+/// 192 bytes on x86-64, one per candidate near contact (memory per body, issue 29).
 struct PointwiseStepData {
   SubRegion region_a;
   SubRegion region_b;
@@ -45,16 +47,16 @@ struct PointwiseStepData {
   Vec3 material_gap_i =
       Vec3::Zero();              ///< ĝ(c^i, d^i): the gap between those points at configuration i
   Vec3 normal_i = Vec3::Zero();  ///< n^i; zero when the LCP had no solution at i
-  bool active_i = false;         ///< an active contact at i: the history below is real
-  Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame
-  StickSlip status_i = StickSlip::Stick;
+  Vec3 tangential_gap_i = Vec3::Zero();  ///< g_t^i, world frame (history: real when active_i)
   double gap_i = 1e300;    ///< g_n of the LCP solution at i, valid or not; huge without one
   double onset_speed = 0;  ///< approach speed −ġ_n when this contact event began (m/s)
   /// |ġ_n| at configuration i (m/s): the dashpot fades in over |ġ_n| Δt at most
   /// (dashpot_share); huge when unknown: over the interaction's whole ramp.
   double speed_i = 1e300;
   double event_dashpot = 0;  ///< with restitution: the event's ζ or c, from onset_speed
-  /// The history above was handed over from the neighbouring sub-region pair
+  StickSlip status_i = StickSlip::Stick;  ///< history: real when active_i
+  bool active_i = false;  ///< an active contact at i: its history (g_t^i, status) is real
+  /// The history was handed over from the neighbouring sub-region pair
   /// (donor_region_a, donor_region_b) of the same bodies (contact_history.hpp).
   bool inherited = false;
   SubRegion donor_region_a;
