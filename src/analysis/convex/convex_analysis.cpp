@@ -327,7 +327,7 @@ void ConvexAnalysis::store_nodes(double dt) {
 StepRecord ConvexAnalysis::accept(const TimeStep& step, bool /*sampling*/) {
   state_.swap(trial_);
   store_nodes(step.dt);
-  tally_structures(step_.hessian_entries(), step_.work_bytes(), model_, structures_);
+  tally_structures(step_.hessian_entries(), step_.held_bytes(), model_, structures_);
   ++totals_.steps;
   totals_.newton_iterations += attempt_iterations_;
   booked_.damping += attempt_work_.damping;

@@ -306,7 +306,7 @@ ConvexStepWork ConvexStep::work(const Eigen::VectorXd& start,
   return work;
 }
 
-double ConvexStep::work_bytes() const {
+double ConvexStep::held_bytes() const {
   const auto bytes = [](const auto& v) {
     return static_cast<double>(v.capacity() *
                                sizeof(typename std::decay_t<decltype(v)>::value_type));

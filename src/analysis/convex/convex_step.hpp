@@ -110,7 +110,7 @@ class ConvexStep {
   long hessian_entries() const { return hessian_.nonZeros(); }
   /// Bytes of what forms and solves it beside the Hessian: the frozen contacts and
   /// their held laws, the blocks' places and the Cholesky factor.
-  double work_bytes() const;
+  double held_bytes() const;
 
   /// ∇ℓ at V (tests).
   void gradient(const Eigen::VectorXd& velocities, Eigen::VectorXd& gradient) const;
