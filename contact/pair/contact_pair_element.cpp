@@ -79,6 +79,16 @@ ContactPairElement::ContactPairElement(PairSide a, PairSide b,
   }
 }
 
+StepContext ContactPairElement::PosesAtI::context() const {
+  StepContext ctx;
+  ctx.type = type;
+  ctx.time = time;
+  ctx.dt = dt;
+  ctx.nodes = nodes;
+  ctx.increments = increments;
+  return ctx;
+}
+
 ContactSide ContactPairElement::make_side(const PairSide& side, const StepContext& ctx) const {
   ContactSide result;
   result.shape = side.shape;
@@ -109,7 +119,7 @@ ContactSide ContactPairElement::make_side(const PairSide& side, const StepContex
 RigidTrialState ContactPairElement::pose_i(const PairSide& side) const {
   if (at_i_.increments == nullptr)
     throw std::logic_error("a contact pair's pose at i asked for before start_candidates");
-  return make_side(side, at_i_).trial;
+  return make_side(side, at_i_.context()).trial;
 }
 
 ContactSide ContactPairElement::contact_side_a(const StepContext& ctx) const {
@@ -123,7 +133,7 @@ void ContactPairElement::start_candidates(const StepContext& at_i, const Candida
   candidates_.clear();
   data_.clear();
   source_ = source;
-  at_i_ = at_i;
+  at_i_ = {at_i.type, at_i.time, at_i.dt, at_i.nodes, at_i.increments};
 }
 
 namespace {
@@ -200,7 +210,8 @@ void ContactPairElement::make_data(int k) const {
   if (candidate.data < 0) {
     if (!source_)
       throw std::logic_error("contact candidate data asked for before start_candidates");
-    data_.push_back(source_->step_data(*this, at_i_, candidate.region_a, candidate.region_b));
+    data_.push_back(
+        source_->step_data(*this, at_i_.context(), candidate.region_a, candidate.region_b));
     candidate.data = static_cast<int>(data_.size()) - 1;
   }
 }
