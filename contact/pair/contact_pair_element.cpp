@@ -80,13 +80,15 @@ ContactPairElement::ContactPairElement(PairSide a, PairSide b,
 }
 
 StepContext ContactPairElement::PosesAtI::context() const {
-  StepContext ctx;
-  ctx.type = type;
-  ctx.time = time;
-  ctx.dt = dt;
-  ctx.nodes = nodes;
-  ctx.increments = increments;
-  return ctx;
+  // Newmark's coefficients, gravity and the load factor are the step's: poses read none.
+  return {.type = type,
+          .time = time,
+          .dt = dt,
+          .load_factor = 1,
+          .newmark = {},
+          .gravity = Vec3::Zero(),
+          .nodes = nodes,
+          .increments = increments};
 }
 
 ContactSide ContactPairElement::make_side(const PairSide& side, const StepContext& ctx) const {
