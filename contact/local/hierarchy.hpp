@@ -34,7 +34,14 @@
 //     the corner's force tripled between one Newton iterate and the next and the
 //     active set never settled (a 3×3 wall of cubes failed at t = 0 at any Δt).
 //     Corners farther apart than the tolerance are the separate corners of the faces'
-//     overlap (Fig. 4c).
+//     overlap (Fig. 4c). A contact found again keeps its own say where its gap is below
+//     half that of the contact that ranks first: within the tolerance, a body's edge
+//     that leaves the vertex standing over a face can dip to the other body's edge
+//     beside that face while the vertex stays clear. Switched off, that edge pair had no
+//     barrier; in a pack of tetrapods its gap went to 1e-12 m behind the vertex's
+//     2e-5, and every Newton correction after crossed it (no admissible step, to
+//     Δt = 1e-9). Rules 1–3 switch off only pairs at least as far apart as the one
+//     standing for them.
 // "Active" means present in the given list; both rules read the list as given
 // (not the list after removals), so the result does not depend on its order.
 #pragma once

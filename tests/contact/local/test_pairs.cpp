@@ -223,6 +223,60 @@ TEST_CASE("cubes corner on corner, offset by micrometres: one contact per corner
   CHECK(polydem::query_local_contacts(a, b, options(0.02)).size() > 4);
 }
 
+TEST_CASE(
+    "an edge dipping to an edge beside the vertex that rests over a face keeps its "
+    "barrier (rule 5 merges equal gaps only)",
+    "[local_contact][pairs][hierarchy]") {
+  // B's corner (its vertex 0) stands g1 over A's top face, δ inside A's rim edge (5-7).
+  // B is turned by φ about y, so its bottom edge 0-1 leaves that corner downwards across
+  // the rim: the two edges' distance is g1 cos φ − δ sin φ, their points within rule 5's
+  // tolerance of the corner's. A tetrapod pack failed on this (no admissible Newton
+  // step): the edge pair, merged into the corner's, had no barrier and its gap went to
+  // 1e-12 while the corner stayed 2e-5 clear.
+  const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
+  const auto small = polydem::build_shape(polydem::make_box(0.25, 0.25, 0.25), "small");
+  const double g1 = 1e-5;
+  const double delta = 2e-5;
+  const polydem::PosedShape a{cube.get()};
+  const auto turned_by = [&](double phi) {
+    const Eigen::Quaterniond turn(Eigen::AngleAxisd(phi, Vec3::UnitY()));
+    const Vec3 corner(0.5 - delta, -0.25, 0.5 + g1);
+    return polydem::PosedShape{small.get(), corner - turn * Vec3(-0.25, -0.25, -0.25), turn};
+  };
+  // φ for an edge-edge distance g: g1 cos φ − δ sin φ = g.
+  const auto angle_for = [&](double g) {
+    return std::acos(g / std::hypot(g1, delta)) - std::atan2(delta, g1);
+  };
+  const SubRegion top = facet(*cube, {5, 7, 6});
+  const SubRegion rim = edge(find_edge(*cube, 5, 7));
+  const Key corner_over_face{Degeneration::VertexFace, top, vertex(0)};
+  const Key dipping_edge{Degeneration::EdgeEdge, rim, edge(find_edge(*small, 0, 1))};
+  const auto find = [](const std::vector<LocalContact>& list, const Key& key) {
+    return std::find_if(list.begin(), list.end(), [&](const LocalContact& c) {
+      return Key{c.kind, c.sub_region_a, c.sub_region_b} == key;
+    });
+  };
+  const double close = 1e-8;
+  const auto raw =
+      polydem::query_local_contacts(a, turned_by(angle_for(close)), options(0.02, false));
+  REQUIRE(find(raw, dipping_edge) != raw.end());
+  CHECK(find(raw, dipping_edge)->normal_gap == Approx(close).epsilon(1e-4));
+  REQUIRE(find(raw, corner_over_face) != raw.end());
+  CHECK(find(raw, corner_over_face)->normal_gap == Approx(g1).epsilon(1e-9));
+  const auto kept = polydem::query_local_contacts(a, turned_by(angle_for(close)), options(0.02));
+  CHECK(find(kept, corner_over_face) != kept.end());
+  CHECK(find(kept, dipping_edge) != kept.end());
+  // At a gap near the corner's the edge pair is that contact found again, and merged.
+  const auto near_equal =
+      polydem::query_local_contacts(a, turned_by(angle_for(0.8 * g1)), options(0.02, false));
+  REQUIRE(find(near_equal, dipping_edge) != near_equal.end());
+  CHECK(find(near_equal, dipping_edge)->normal_gap == Approx(0.8 * g1).epsilon(1e-6));
+  const auto merged =
+      polydem::query_local_contacts(a, turned_by(angle_for(0.8 * g1)), options(0.02));
+  CHECK(find(merged, corner_over_face) != merged.end());
+  CHECK(find(merged, dipping_edge) == merged.end());
+}
+
 TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
           "[local_contact][pairs]") {
   const auto up = polydem::build_shape(pyramid(0.5, -1.0), "pyramid-up");
