@@ -86,12 +86,11 @@ bool vertex_vertex_is_redundant(const std::vector<LocalContact>& active, const L
 constexpr double kEdgeEndTolerance = 1e-9;
 
 /// Rule 5: contacts whose points on both bodies are this close (relative to each body's
-/// bounding radius) are one contact,
+/// bounding radius) are one contact;
 constexpr double kSamePointTolerance = 1e-4;
-/// unless the lower-ranked one's gap is below this fraction of the other's: then its points
-/// are nearer each other than those of the contact that would stand for it, and only its
-/// own barrier keeps them apart.
-constexpr double kSameGapFraction = 0.5;
+/// the nearest of them stands for it, and gaps this close (relative) are equal, the rank
+/// deciding between them.
+constexpr double kEqualGapTolerance = 1e-6;
 
 /// Rule 4 for one side: the solution lies at an end of the edge of body
 /// `end_body`, and that vertex is active with the other edge, one of its faces
@@ -141,6 +140,8 @@ int rank_of(Degeneration kind) {
 }
 
 bool precedes(const LocalContact& c, const LocalContact& d) {
+  const double apart = c.normal_gap - d.normal_gap;
+  if (std::abs(apart) > kEqualGapTolerance * std::max(c.normal_gap, d.normal_gap)) return apart < 0;
   return std::tuple(rank_of(c.kind), c.sub_region_a, c.sub_region_b) <
          std::tuple(rank_of(d.kind), d.sub_region_a, d.sub_region_b);
 }
@@ -161,7 +162,6 @@ bool found_again(const std::vector<LocalContact>& active, std::size_t k,
   const double tolerance_b = kSamePointTolerance * shapes[1]->bounding_radius;
   for (std::size_t j = 0; j < active.size(); ++j) {
     if (j == k || !precedes(active[j], active[k])) continue;
-    if (active[k].normal_gap < kSameGapFraction * active[j].normal_gap) continue;
     if ((points[j][0] - points[k][0]).squaredNorm() <= tolerance_a * tolerance_a &&
         (points[j][1] - points[k][1]).squaredNorm() <= tolerance_b * tolerance_b)
       return true;

@@ -26,22 +26,22 @@
 //     and bricks), rounding decided which of the two counted, so mirror-image
 //     corners carried one contact or two.
 //  5. a contact whose points on both bodies lie within 1e-4 of each body's bounding
-//     radius of another's is that contact found again, and off unless it ranks first
-//     (vertex–face, vertex–edge, edge–edge, vertex–vertex; then by sub-regions). Ours:
-//     blocks stacked with flush sides and corners (a wall) meet corner on corner, and
-//     once they part by a micrometre each corner's point is found by a vertex–face, a
-//     vertex–edge and an edge–edge pair (rule 4 takes an edge's end to 1e-9 only), so
-//     the corner's force tripled between one Newton iterate and the next and the
-//     active set never settled (a 3×3 wall of cubes failed at t = 0 at any Δt).
-//     Corners farther apart than the tolerance are the separate corners of the faces'
-//     overlap (Fig. 4c). A contact found again keeps its own say where its gap is below
-//     half that of the contact that ranks first: within the tolerance, a body's edge
-//     that leaves the vertex standing over a face can dip to the other body's edge
-//     beside that face while the vertex stays clear. Switched off, that edge pair had no
-//     barrier; in a pack of tetrapods its gap went to 1e-12 m behind the vertex's
-//     2e-5, and every Newton correction after crossed it (no admissible step, to
-//     Δt = 1e-9). Rules 1–3 switch off only pairs at least as far apart as the one
-//     standing for them.
+//     radius of another's is that contact found again, and off unless it is the nearest
+//     of them; gaps equal to 1e-6 go by rank (vertex–face, vertex–edge, edge–edge,
+//     vertex–vertex; then by sub-regions). Ours: blocks stacked with flush sides and
+//     corners (a wall) meet corner on corner, and once they part by a micrometre each
+//     corner's point is found by a vertex–face, a vertex–edge and an edge–edge pair
+//     (rule 4 takes an edge's end to 1e-9 only), so the corner's force tripled between
+//     one Newton iterate and the next and the active set never settled (a 3×3 wall of
+//     cubes failed at t = 0 at any Δt). Corners farther apart than the tolerance are the
+//     separate corners of the faces' overlap (Fig. 4c). The nearest, not the first in
+//     rank: within the tolerance a body's edge that leaves a vertex standing over a face
+//     can dip to the other body's edge beside that face while the vertex stays clear.
+//     With the vertex's pair standing for it, the edge pair had no barrier: in a pack of
+//     tetrapods its gap went to 1e-12 m beside the vertex's 2e-5, and every Newton
+//     correction after crossed it (no admissible step, down to Δt = 1e-9). The nearest
+//     pair's gap, and so its barrier force, is continuous where another takes over.
+//     Rules 1–3 switch off only pairs at least as far apart as one that stands for them.
 // "Active" means present in the given list; both rules read the list as given
 // (not the list after removals), so the result does not depend on its order.
 #pragma once

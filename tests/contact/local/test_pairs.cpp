@@ -224,15 +224,15 @@ TEST_CASE("cubes corner on corner, offset by micrometres: one contact per corner
 }
 
 TEST_CASE(
-    "an edge dipping to an edge beside the vertex that rests over a face keeps its "
-    "barrier (rule 5 merges equal gaps only)",
+    "an edge dipping to an edge beside a vertex that rests over a face: the nearer pair "
+    "stands for the point (rule 5)",
     "[local_contact][pairs][hierarchy]") {
   // B's corner (its vertex 0) stands g1 over A's top face, δ inside A's rim edge (5-7).
-  // B is turned by φ about y, so its bottom edge 0-1 leaves that corner downwards across
-  // the rim: the two edges' distance is g1 cos φ − δ sin φ, their points within rule 5's
-  // tolerance of the corner's. A tetrapod pack failed on this (no admissible Newton
-  // step): the edge pair, merged into the corner's, had no barrier and its gap went to
-  // 1e-12 while the corner stayed 2e-5 clear.
+  // B is turned by φ about y, so that its bottom edge 0-1 leaves that corner across the
+  // rim, down for φ > 0: the two edges' distance is g1 cos φ − δ sin φ, their points
+  // within rule 5's tolerance of the corner's. A tetrapod pack failed on this (no
+  // admissible Newton step): with the corner's pair standing for the point, the edge pair
+  // had no barrier and its gap went to 1e-12 while the corner stayed 2e-5 clear.
   const auto cube = polydem::build_shape(polydem::make_box(0.5, 0.5, 0.5), "cube");
   const auto small = polydem::build_shape(polydem::make_box(0.25, 0.25, 0.25), "small");
   const double g1 = 1e-5;
@@ -251,30 +251,23 @@ TEST_CASE(
   const SubRegion rim = edge(find_edge(*cube, 5, 7));
   const Key corner_over_face{Degeneration::VertexFace, top, vertex(0)};
   const Key dipping_edge{Degeneration::EdgeEdge, rim, edge(find_edge(*small, 0, 1))};
-  const auto find = [](const std::vector<LocalContact>& list, const Key& key) {
-    return std::find_if(list.begin(), list.end(), [&](const LocalContact& c) {
+  const auto gap_of = [](const std::vector<LocalContact>& list, const Key& key) {
+    const auto found = std::find_if(list.begin(), list.end(), [&](const LocalContact& c) {
       return Key{c.kind, c.sub_region_a, c.sub_region_b} == key;
     });
+    return found == list.end() ? -1.0 : found->normal_gap;
   };
-  const double close = 1e-8;
-  const auto raw =
-      polydem::query_local_contacts(a, turned_by(angle_for(close)), options(0.02, false));
-  REQUIRE(find(raw, dipping_edge) != raw.end());
-  CHECK(find(raw, dipping_edge)->normal_gap == Approx(close).epsilon(1e-4));
-  REQUIRE(find(raw, corner_over_face) != raw.end());
-  CHECK(find(raw, corner_over_face)->normal_gap == Approx(g1).epsilon(1e-9));
-  const auto kept = polydem::query_local_contacts(a, turned_by(angle_for(close)), options(0.02));
-  CHECK(find(kept, corner_over_face) != kept.end());
-  CHECK(find(kept, dipping_edge) != kept.end());
-  // At a gap near the corner's the edge pair is that contact found again, and merged.
-  const auto near_equal =
-      polydem::query_local_contacts(a, turned_by(angle_for(0.8 * g1)), options(0.02, false));
-  REQUIRE(find(near_equal, dipping_edge) != near_equal.end());
-  CHECK(find(near_equal, dipping_edge)->normal_gap == Approx(0.8 * g1).epsilon(1e-6));
-  const auto merged =
-      polydem::query_local_contacts(a, turned_by(angle_for(0.8 * g1)), options(0.02));
-  CHECK(find(merged, corner_over_face) != merged.end());
-  CHECK(find(merged, dipping_edge) == merged.end());
+  for (const double edge_gap : {1e-8, 0.8 * g1, 1.2 * g1}) {
+    CAPTURE(edge_gap);
+    const double phi = angle_for(edge_gap);
+    const auto raw = polydem::query_local_contacts(a, turned_by(phi), options(0.02, false));
+    CHECK(gap_of(raw, dipping_edge) == Approx(edge_gap).epsilon(1e-4));
+    CHECK(gap_of(raw, corner_over_face) == Approx(g1).epsilon(1e-9));
+    const auto kept = polydem::query_local_contacts(a, turned_by(phi), options(0.02));
+    const bool edge_nearer = edge_gap < g1;
+    CHECK((gap_of(kept, dipping_edge) > 0) == edge_nearer);
+    CHECK((gap_of(kept, corner_over_face) > 0) == !edge_nearer);
+  }
 }
 
 TEST_CASE("two pyramids apex to apex (Fig. 8): only the vertex-vertex pair",
