@@ -88,7 +88,8 @@ StepContext ContactPairElement::PosesAtI::context() const {
           .newmark = {},
           .gravity = Vec3::Zero(),
           .nodes = nodes,
-          .increments = increments};
+          .increments = increments,
+          .at_step_start = true};
 }
 
 ContactSide ContactPairElement::make_side(const PairSide& side, const StepContext& ctx) const {
@@ -104,8 +105,11 @@ ContactSide ContactPairElement::make_side(const PairSide& side, const StepContex
     const Vec3 start = side.boundary->position_at(t_i);
     result.trial.pole_position = start;
     result.trial.rotation = side.boundary->rotation;
-    result.trial.u_delta = side.boundary->position_at(ctx.time) - start;
-    if (ctx.dynamic() && ctx.dt > 0) result.boundary_velocity = result.trial.u_delta / ctx.dt;
+    const Vec3 motion = side.boundary->position_at(ctx.time) - start;
+    // At i the boundary stands where the step starts, as the bodies do; it keeps its velocity
+    // over the step (the approach speed of a contact event beginning at i).
+    result.trial.u_delta = ctx.at_step_start ? Vec3::Zero() : motion;
+    if (ctx.dynamic() && ctx.dt > 0) result.boundary_velocity = motion / ctx.dt;
     return result;
   }
   const NodeState& node = ctx.nodes[static_cast<std::size_t>(side.body)];
@@ -242,9 +246,9 @@ bool ContactPairElement::near_since_i(const Sides& at, double search_reach,
   const double rounding =
       kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
   const double reach = travel_since_i(a, b) + rounding;
-  // What the search left out was this far apart at i; it placed a boundary where the
-  // step starts, and the boundary has moved by u^Δ since.
-  const double unfound = search_reach - (against_boundary() ? pose_i(b_).u_delta.norm() : 0.0);
+  // What the search left out was this far apart at i, a boundary where the step starts (its
+  // motion since is in the travel).
+  const double unfound = search_reach;
   near.clear();
   if (reach >= unfound) return false;
   for (const Candidate& candidate : candidates_)

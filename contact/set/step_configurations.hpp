@@ -16,6 +16,7 @@ namespace polydem {
 inline StepContext configuration_i(const StepContext& ctx, const Eigen::VectorXd& zero) {
   StepContext at_i = ctx;
   at_i.increments = &zero;
+  at_i.at_step_start = true;
   return at_i;
 }
 

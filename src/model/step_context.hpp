@@ -43,6 +43,10 @@ struct StepContext {
   Vec3 gravity = Vec3::Zero();
   std::span<const NodeState> nodes;             ///< converged configuration i
   const Eigen::VectorXd* increments = nullptr;  ///< Δa for every DOF, prescribed ones included
+  /// Configuration i itself (zero increments): moving boundaries where the step starts too,
+  /// not at t_{i+1}, so that what is measured there (gaps, the friction's material points,
+  /// clearances) is all of one instant.
+  bool at_step_start = false;
 
   bool dynamic() const { return type == AnalysisType::Dynamic; }
   /// The six increments (u^Δ, α^Δ) of node n.
