@@ -27,9 +27,8 @@ struct SidesAtI {
 };
 
 SidesAtI sides_at_i(const ContactPairElement& element, const StepContext& at_i) {
-  ContactSide a = element.contact_side_a(at_i);
-  ContactSide b = element.contact_side_b(at_i);
-  b.trial.u_delta.setZero();
+  const ContactSide a = element.contact_side_a(at_i);
+  const ContactSide b = element.contact_side_b(at_i);
   const PosedBody posed_a = PosedBody::of({a.shape, a.trial});
   const PosedBody posed_b = PosedBody::of({b.shape, b.trial});
   return {a, b, posed_a, posed_b};

@@ -39,7 +39,7 @@ struct FrozenContact {
   StickSlip status = StickSlip::Stick;    ///< of the last accepted step: μ_s or μ_d
 };
 
-/// Appends the contacts of `element` at configuration i (`at_i`: zero increments)
+/// Appends the contacts of `element` at configuration i (`at_i`: zero increments, at_step_start)
 /// that lie within the skin plus `reach` (ContactPairElement::collect_near), with
 /// their friction histories moved into the tangent plane of their normal at i.
 void freeze_contacts(const ContactPairElement& element, const StepContext& at_i, double reach,

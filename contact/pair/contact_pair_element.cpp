@@ -246,11 +246,10 @@ bool ContactPairElement::near_since_i(const Sides& at, double search_reach,
   const double rounding =
       kClearanceTolerance * (a.shape->bounding_radius + b.shape->bounding_radius);
   const double reach = travel_since_i(a, b) + rounding;
-  // What the search left out was this far apart at i, a boundary where the step starts (its
-  // motion since is in the travel).
-  const double unfound = search_reach;
+  // What the search left out was search_reach apart at i, a boundary where the step starts
+  // (its motion since is in the travel).
   near.clear();
-  if (reach >= unfound) return false;
+  if (reach >= search_reach) return false;
   for (const Candidate& candidate : candidates_)
     if (candidate.clearance_i <= reach) near.push_back({candidate.region_a, candidate.region_b});
   return true;
@@ -282,8 +281,7 @@ void ContactPairElement::collect_active(const StepContext& ctx,
 // exactly what the paper's law sees at i.
 void ContactPairElement::collect_near(const StepContext& at_i, double reach,
                                       std::vector<ActiveContact>& near) const {
-  Sides at = sides_at(at_i);
-  at.b.trial.u_delta.setZero();  // a boundary where the step starts, like the bodies
+  const Sides at = sides_at(at_i);
   const double skin = interaction_->skin();
   gather_within(at, skin + reach, near);
   thread_local std::vector<ActiveContact> inside;

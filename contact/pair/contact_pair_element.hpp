@@ -115,8 +115,8 @@ class ContactPairElement final : public Element {
   /// hierarchy), in candidate order.
   void collect_active(const StepContext& ctx, std::vector<ActiveContact>& active) const;
 
-  /// The contacts of configuration i (`at_i`: zero increments; a boundary where the
-  /// step starts) that are valid, outside and within the skin plus `reach`, after
+  /// The contacts of configuration i (`at_i`: zero increments, at_step_start: a boundary
+  /// where the step starts) that are valid, outside and within the skin plus `reach`, after
   /// the hierarchy: what a step that freezes the contact geometry at i may meet
   /// (src/analysis/convex/). In candidate order.
   void collect_near(const StepContext& at_i, double reach, std::vector<ActiveContact>& near) const;

@@ -209,7 +209,8 @@ bool ConvexAnalysis::attempt(const TimeStep& step) {
   attempt_night_owls_ = 0;
   crossed_.clear();
   start_nodes();
-  const StepContext at_i = contact_context(step.time, dt, zero_increments_);
+  StepContext at_i = contact_context(step.time, dt, zero_increments_);
+  at_i.at_step_start = true;  // the boundaries where the step starts too
   auto start = Clock::now();
   if (model_.contact) model_.contact->begin_step(at_i);
   totals_.contact_seconds += seconds_since(start);
