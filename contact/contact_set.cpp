@@ -1,6 +1,7 @@
 #include "contact/contact_set.hpp"
 
 #include "contact/set/contact_checkpoint.hpp"
+#include "contact/set/impact_forecast.hpp"
 #include "contact/set/initial_wrenches.hpp"
 #include "contact/set/step_configurations.hpp"
 
@@ -54,6 +55,20 @@ bool ContactSet::begin_step(const StepContext& ctx) {
 bool ContactSet::admissible(const StepContext& current, const StepContext& trial) const {
   constexpr double kGapReduction = 0.1;
   return !crossing_checks_.any_crosses(current, trial, kGapReduction);
+}
+
+double ContactSet::impact_limited_step(const StepContext& ctx, double budget) const {
+  const StepContext at_i = configuration_i(ctx, zero_increments_);
+  ImpactForecast forecast;
+  for (const ContactPairElement* element : pairs_.pair_views()) {
+    const int boundary = element->side_b().boundary
+                             ? static_cast<int>(element->side_b().boundary - boundaries().data())
+                             : -1;
+    const double travel_b = boundary >= 0 ? scene_.boundary_travel(ctx, boundary)
+                                          : scene_.travel(ctx, element->side_b().body);
+    forecast.add_pair(*element, at_i, scene_.travel(ctx, element->side_a().body) + travel_b);
+  }
+  return forecast.largest_step(ctx.dt, budget, search_.partition());
 }
 
 StepVerdict ContactSet::check_converged(const StepContext& ctx) {

@@ -96,6 +96,9 @@ class ContactSet final {
   /// False when `trial` crosses a barrier that `current` respects, or shrinks an
   /// active gap below a tenth in one iterate.
   bool admissible(const StepContext& current, const StepContext& trial) const;
+  /// The largest Δt ≤ ctx.dt whose impacts, foreseen at configuration i of the step
+  /// begun (impact_forecast.hpp), cost at most `budget` (J) of energy-balance error.
+  double impact_limited_step(const StepContext& ctx, double budget) const;
 
   /// After Newton converged to ctx. NightOwl adds the missed candidates; then
   /// elements_changed() tells whether the sparsity pattern must be rebuilt.

@@ -80,6 +80,17 @@ void add_accuracy_tests(ObjectSchema& schema) {
                 "the skin out of the barrier in that step). 0: no limit.")
       .with_default(kDefaultSkinClosure)
       .at_least(0);
+  schema
+      .add_bool("foresee_impacts",
+                "Shorten a step before Newton where the contacts closing (or opening) inside "
+                "their skin at its start foretell more energy-balance error than "
+                "relative_energy_tolerance or energy_tolerance allow: the trapezoidal rule's "
+                "error of the normal law's work along the gap each would close at its speed, "
+                "no deeper than its kinetic energy reaches. The step that meets an impact is "
+                "then short from the start instead of rejected first (summary.json's "
+                "impact_shortened_steps). Newmark step only; false: only the tests after the "
+                "step.")
+      .with_default(true);
 }
 
 ObjectSchema time_step_params() {
@@ -121,6 +132,7 @@ StepControlSettings StepControlSettings::from(const ParamSet& dt) {
   s.energy_gain_tolerance = dt.real("energy_gain_tolerance");
   s.relative_energy_tolerance = dt.real("relative_energy_tolerance");
   s.skin_closure = dt.real("skin_closure");
+  s.foresee_impacts = dt.boolean("foresee_impacts");
   return s;
 }
 

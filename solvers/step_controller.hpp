@@ -36,6 +36,8 @@ struct StepControlSettings {
   double relative_energy_tolerance = 0;
   /// the largest fraction of its skin a contact may close in one step; 0: no limit
   double skin_closure = 0;
+  /// shorten a step before Newton where closing contacts foretell too much energy error
+  bool foresee_impacts = false;
 
   /// The settings a deck's `dt` section declares.
   static StepControlSettings from(const ParamSet& dt);

@@ -35,6 +35,12 @@ struct ContactSide {
   Vec3 centre_of_mass = Vec3::Zero();  ///< b^r: relative to the pole, body axes (m)
 
   bool has_dofs() const { return node != nullptr; }
+  /// The velocity at configuration i of the side's material point at x (world):
+  /// u̇^i + ω^i × (x − x_P^i) for a body, the prescribed one for a boundary.
+  Vec3 velocity_at_i(const Vec3& x) const {
+    if (!has_dofs()) return boundary_velocity;
+    return node->velocity + node->angular_velocity.cross(x - trial.pole_position);
+  }
 };
 
 }  // namespace polydem

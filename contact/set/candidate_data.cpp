@@ -13,12 +13,8 @@ namespace {
 /// −ġ_n at configuration i: how fast the points close along `normal` (B towards A).
 double approach_speed(const ContactSide& a, const ContactSide& b,
                       const ContactPoints<double>& points, const Vec3& normal) {
-  const auto velocity_at = [](const ContactSide& side, const Vec3& x) -> Vec3 {
-    if (!side.has_dofs()) return side.boundary_velocity;
-    return side.node->velocity + side.node->angular_velocity.cross(x - side.trial.pole_position);
-  };
   if (!normal.allFinite()) return 0.0;
-  return -normal.dot(velocity_at(a, points.on_a) - velocity_at(b, points.on_b));
+  return -normal.dot(a.velocity_at_i(points.on_a) - b.velocity_at_i(points.on_b));
 }
 
 /// What an active contact carries into the step: its friction history and event.

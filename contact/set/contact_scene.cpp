@@ -103,20 +103,25 @@ double ContactScene::travel_since_search(const StepContext& ctx, const BodyPair&
                                  other_radius);
 }
 
-double ContactScene::inflation(const StepContext& ctx, int body) const {
+double ContactScene::travel(const StepContext& ctx, int body) const {
   const NodeState& node = ctx.nodes[static_cast<std::size_t>(body)];
   const double dt = ctx.dt;
-  const double travel = node.velocity.norm() * dt + 0.5 * node.acceleration.norm() * dt * dt +
-                        node.angular_velocity.norm() * dt *
-                            bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
-  return settings_.travel_factor * travel + settings_.minimum_margin;
+  return node.velocity.norm() * dt + 0.5 * node.acceleration.norm() * dt * dt +
+         node.angular_velocity.norm() * dt *
+             bodies_[static_cast<std::size_t>(body)].shape->bounding_radius;
+}
+
+double ContactScene::inflation(const StepContext& ctx, int body) const {
+  return settings_.travel_factor * travel(ctx, body) + settings_.minimum_margin;
+}
+
+double ContactScene::boundary_travel(const StepContext& ctx, int boundary) const {
+  const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
+  return (surface.position_at(ctx.time) - surface.position_at(ctx.time - ctx.dt)).norm();
 }
 
 double ContactScene::boundary_inflation(const StepContext& ctx, int boundary) const {
-  const BoundarySurface& surface = boundaries_[static_cast<std::size_t>(boundary)];
-  const Vec3 start = surface.position_at(ctx.time - ctx.dt);
-  const Vec3 end = surface.position_at(ctx.time);
-  return settings_.travel_factor * (end - start).norm() + settings_.minimum_margin;
+  return settings_.travel_factor * boundary_travel(ctx, boundary) + settings_.minimum_margin;
 }
 
 double ContactScene::search_reach(const StepContext& ctx, const BodyPair& pair) const {

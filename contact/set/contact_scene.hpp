@@ -105,6 +105,11 @@ class ContactScene {
   /// A body's search inflation for ctx's step: travel_factor × (|v| Δt + |a| Δt²/2 +
   /// |ω| Δt R) + minimum_margin, from its state at configuration i.
   double inflation(const StepContext& ctx, int body) const;
+  /// How far a point of `body` may travel in the step ctx (m): its pole's motion
+  /// at the speed and acceleration of i, and the turn of its bounding sphere.
+  double travel(const StepContext& ctx, int body) const;
+  /// How far `boundary` moves over the step ctx (m).
+  double boundary_travel(const StepContext& ctx, int boundary) const;
   /// A boundary's: travel_factor × its move over the step + minimum_margin.
   double boundary_inflation(const StepContext& ctx, int boundary) const;
   SearchObject boundary_object(const StepContext& ctx, int boundary, bool inflate) const;

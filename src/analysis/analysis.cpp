@@ -57,21 +57,22 @@ namespace {
 
 // 6: the output history (restart into the same folder) and the linear-solver fallbacks;
 // 8: the contact state in one part per process, with the bodies' owners; 9: under domain
-// decomposition each part in a file of its own, listed.
-constexpr const char* kCheckpointMagic = "polydem checkpoint 9";
+// decomposition each part in a file of its own, listed; 10: the attempts shortened for
+// a foreseen impact.
+constexpr const char* kCheckpointMagic = "polydem checkpoint 10";
 
 void write_totals(const RunTotals& totals, StateWriter& out) {
-  for (const long v :
-       {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
-        totals.night_owl_resolves, totals.active_set_cycles, totals.linear_solver_fallbacks})
+  for (const long v : {totals.accepted_steps, totals.rejected_steps, totals.newton_iterations,
+                       totals.night_owl_resolves, totals.active_set_cycles,
+                       totals.linear_solver_fallbacks, totals.impact_shortened_steps})
     out.put(static_cast<std::int64_t>(v));
   write_cause_counts(totals.rejections, out);
 }
 
 void read_totals(RunTotals& totals, StateReader& in) {
-  for (long* v :
-       {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
-        &totals.night_owl_resolves, &totals.active_set_cycles, &totals.linear_solver_fallbacks})
+  for (long* v : {&totals.accepted_steps, &totals.rejected_steps, &totals.newton_iterations,
+                  &totals.night_owl_resolves, &totals.active_set_cycles,
+                  &totals.linear_solver_fallbacks, &totals.impact_shortened_steps})
     *v = in.integer();
   read_cause_counts(totals.rejections, in);
 }

@@ -70,6 +70,7 @@ struct StructureBytes {
 struct RunTotals {
   long accepted_steps = 0;
   long rejected_steps = 0;
+  long impact_shortened_steps = 0;  ///< attempts shortened before Newton for a foreseen impact
   long newton_iterations = 0;
   long night_owl_resolves = 0;
   /// Convex step: pairs an attempt's end crossed, frozen and solved again (convex_analysis.hpp).

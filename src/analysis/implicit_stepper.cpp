@@ -18,6 +18,9 @@
 namespace polydem {
 namespace {
 
+// A forecast that would shorten the step by less than this keeps it as it is.
+constexpr double kForecastMargin = 0.9;
+
 /// What a user can change when the energy tests keep cutting the step.
 std::string energy_hint(const std::string& failure) {
   if (failure.find("energy") == std::string::npos) return {};
@@ -242,6 +245,7 @@ bool Analysis::Stepper::attempt(const TimeStep& step) {
   load_factor_ = context.load_factor;
   system_.begin_step(context, analysis_.time_);
   if (begin_time_step()) system_.rebuild_pattern();
+  if (foresees_impact(step)) return false;
   system_.predict();
   report_ = NewtonReport{};
   night_owls_ = 0;
@@ -253,7 +257,33 @@ bool Analysis::Stepper::attempt(const TimeStep& step) {
   return accepted;
 }
 
+// The budget is the step's own energy test (accuracy() above), so that a step
+// the forecast lets through fails that test only for what the forecast does not
+// see: rotations, friction, contacts switching.
+bool Analysis::Stepper::foresees_impact(const TimeStep& step) {
+  const StepControlSettings& dt = spec_.dt;
+  if (!dt.foresee_impacts || !model_.contact || spec_.type != AnalysisType::Dynamic) return false;
+  if (impact_checked_at_ == analysis_.time_) return false;  // once per step
+  impact_checked_at_ = analysis_.time_;
+  double budget = HUGE_VAL;
+  if (dt.relative_energy_tolerance > 0)
+    budget = dt.relative_energy_tolerance * analysis_.energy_.scale();
+  if (dt.energy_tolerance > 0) budget = std::min(budget, dt.energy_tolerance);
+  if (!(budget > 0) || budget == HUGE_VAL) return false;
+  const double shortened =
+      std::max(model_.contact->impact_limited_step(system_.context(), budget), dt.min);
+  if (shortened >= kForecastMargin * step.dt) return false;
+  impact_dt_ = shortened;
+  return true;
+}
+
 Retry Analysis::Stepper::rejected(const TimeStep& step) {
+  if (impact_dt_ > 0) {
+    const double dt = impact_dt_;
+    impact_dt_ = 0;
+    ++totals_.impact_shortened_steps;
+    return {dt, true, {}};
+  }
   ++totals_.rejected_steps;
   ++totals_.rejections[report_.failure];
   ++rejected_attempts_;

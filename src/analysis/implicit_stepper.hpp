@@ -47,6 +47,10 @@ class Analysis::Stepper final : public TimeIntegrator {
   bool begin_time_step();
   bool solve_step();
   bool advance();
+  /// Whether the contacts closing at i foretell more energy error than the step
+  /// allows (impact_forecast.hpp): the attempt then stops before Newton and is
+  /// retried with the Δt that keeps it within half of dt.relative_energy_tolerance.
+  bool foresees_impact(const TimeStep& step);
   Accuracy accuracy(const StepContext& context) const;
 
   Analysis& analysis_;
@@ -64,8 +68,10 @@ class Analysis::Stepper final : public TimeIntegrator {
   std::vector<NodeState> next_nodes_;
   // The last attempt:
   NewtonReport report_;
-  int night_owls_ = 0;  ///< its night-owl re-solves
-  double error_ = 0;    ///< its accuracy ratio
+  int night_owls_ = 0;    ///< its night-owl re-solves
+  double error_ = 0;      ///< its accuracy ratio
+  double impact_dt_ = 0;  ///< > 0: the attempt was cut short before Newton for an impact ahead
+  double impact_checked_at_ = -1;  ///< the step start whose impacts were foreseen
   double load_factor_ = 1;
   int rejected_attempts_ = 0;  ///< attempts rejected since the last accepted step
 };

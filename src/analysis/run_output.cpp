@@ -451,6 +451,7 @@ void RunOutput::write_summary(const Model& model, const RunTotals& totals) const
   summary["totals"] = {
       {"accepted_steps", totals.accepted_steps},
       {"rejected_steps", totals.rejected_steps},
+      {"impact_shortened_steps", totals.impact_shortened_steps},
       {"newton_iterations", totals.newton_iterations},
       {"newton_iterations_per_step", static_cast<double>(totals.newton_iterations) / steps},
       {"night_owl_resolves", totals.night_owl_resolves},

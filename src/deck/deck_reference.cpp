@@ -144,8 +144,14 @@ step. The implicit step is stable at any Δt, but a step that jumps over the
 skin does not resolve the impact and can create energy. The step's energy tests
 catch that and repeat the step with a smaller Δt, so `dt.max` may stay large
 for the motion between impacts; impacts then cost steps of about the
-skin-crossing time. The tests, all in `dt` and all on by default but the last
-three:
+skin-crossing time. Before a step's Newton solve, `dt.foresee_impacts` (on)
+sums what the contacts closing or opening inside their skin at its start would
+cost the energy balance over the step (the trapezoidal rule's error of the
+normal law's work along the gap each closes at its speed, no deeper than its
+kinetic energy reaches) and shortens the step to keep that within the energy
+tolerances: the step that meets an impact is short from the start rather than
+rejected first (summary.json's `impact_shortened_steps`). The tests, all in
+`dt` and all on by default but the last three:
 
 - `energy_gain_tolerance` (1e-3): the energy a step creates, as a fraction of
   the energy the run has moved (its largest T + stored contact energy + |ΔV| +
