@@ -26,8 +26,11 @@ namespace polydem {
 
 struct ClosingContact {
   const NormalLaw* law = nullptr;
+  double skin = 0;      ///< its law's ḡ_n (m)
   double gap = 0;       ///< g_n^i (m)
-  double speed = 0;     ///< −ġ_n^i > 0: how fast it closes (m/s)
+  double force = 0;     ///< f_n(g_n^i) (N)
+  double stored = 0;    ///< Φ(g_n^i) (J)
+  double speed = 0;     ///< −ġ_n^i: how fast it closes (m/s; < 0: opens)
   double stop_gap = 0;  ///< the gap its relative kinetic energy can reach (m)
 };
 

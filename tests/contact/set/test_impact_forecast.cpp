@@ -40,7 +40,10 @@ TEST_CASE("impact forecast: the trapezoidal error of a quadratic law is eps1 h^3
   // The largest step within a budget: ε1 (v Δt)³/6 = budget.
   const double budget = 0.25 * kStiffness * h * h * h / 6;
   const double expected = std::cbrt(6 * budget / kStiffness) / speed;
-  CHECK(forecast.largest_step(dt, budget, nullptr) == Approx(expected).epsilon(2e-6));
+  // Found to 1e-3 of Δt, from below: within the budget.
+  const double largest = forecast.largest_step(dt, budget, nullptr);
+  CHECK(largest == Approx(expected).margin(1e-3 * dt));
+  CHECK(largest <= expected);
   CHECK(forecast.largest_step(dt, 2 * forecast.error(dt), nullptr) == dt);
 }
 
