@@ -270,8 +270,10 @@ bool Analysis::Stepper::foresees_impact(const TimeStep& step) {
     budget = dt.relative_energy_tolerance * analysis_.energy_.scale();
   if (dt.energy_tolerance > 0) budget = std::min(budget, dt.energy_tolerance);
   if (!(budget > 0) || budget == HUGE_VAL) return false;
-  const double shortened =
-      std::max(model_.contact->impact_limited_step(system_.context(), budget), dt.min);
+  const double shortened = [&] {
+    PhaseTimer timer(totals_.contact_seconds);
+    return std::max(model_.contact->impact_limited_step(system_.context(), budget), dt.min);
+  }();
   if (shortened >= kForecastMargin * step.dt) return false;
   impact_dt_ = shortened;
   return true;
