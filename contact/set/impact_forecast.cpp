@@ -67,15 +67,17 @@ void ImpactForecast::add_pair(const ContactPairElement& element, const StepConte
   }
 }
 
-// The trapezoidal rule's error for the work of f_n from g_n^i to where the contact gets.
+// The trapezoidal rule's error for the work of f_n from g_n^i to where the contact gets,
+// summed with its sign as the step's balance sums it: a contact closing on a convex
+// f_n loses energy (the rule overestimates the work stored), one opening gains it.
 double ImpactForecast::error(double dt) const {
   double sum = 0;
   for (const ClosingContact& c : closing_) {
     const double reached = std::max(c.gap - c.speed * dt, c.stop_gap);
     const double work = 0.5 * (c.force + force_within(*c.law, c.skin, reached)) * (c.gap - reached);
-    sum += std::abs(stored_within(*c.law, c.skin, reached) - c.stored - work);
+    sum += stored_within(*c.law, c.skin, reached) - c.stored - work;
   }
-  return sum;
+  return std::abs(sum);
 }
 
 double ImpactForecast::largest_step(double dt, double budget,

@@ -11,9 +11,9 @@
 // test and is repeated with a smaller Δt. A contact that closes at −ġ_n^i goes
 // on to g^i + ġ_n^i Δt, but no deeper than where its stored energy would take
 // the relative kinetic energy ½ m* (ġ_n^i)² of the pair (its stop): the
-// forecast sums e over the contacts closing at i and finds the Δt that keeps
-// the sum within a budget, so that the step that meets an impact is short from
-// the start instead of rejected first.
+// forecast sums e, with its sign, over the contacts closing or opening at i
+// and finds a Δt that keeps the sum within a budget, so that the step that meets an impact is short
+// from the start instead of rejected first.
 #pragma once
 
 #include <vector>
@@ -48,10 +48,12 @@ class ImpactForecast {
   void add_pair(const ContactPairElement& element, const StepContext& at_i, double travel);
   bool empty() const { return closing_.empty(); }
   std::size_t size() const { return closing_.size(); }
-  /// The energy-balance error these contacts foretell for a step Δt (J).
+  /// The energy-balance error these contacts foretell for a step Δt (J): the size
+  /// of the sum of their errors, whose signs differ between closing and opening.
   double error(double dt) const;
-  /// The largest Δt' ≤ dt whose foretold error, summed over the processes of
-  /// `partition` (none: this one's alone), stays within `budget` (J).
+  /// A Δt' ≤ dt, to 1e-3 of dt, whose foretold error, summed over the processes of
+  /// `partition` (none: this one's alone), stays within `budget` (J): dt itself
+  /// where it does, else the bisection's between 0 and dt.
   double largest_step(double dt, double budget, const ContactPartition* partition) const;
 
  private:

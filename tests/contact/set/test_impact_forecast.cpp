@@ -47,6 +47,18 @@ TEST_CASE("impact forecast: the trapezoidal error of a quadratic law is eps1 h^3
   CHECK(forecast.largest_step(dt, 2 * forecast.error(dt), nullptr) == dt);
 }
 
+TEST_CASE("impact forecast: a closing and an opening contact's errors cancel as in the balance",
+          "[contact][impact_forecast]") {
+  const auto law = hybrid_law(kQuadratic);
+  const double dt = 1e-4, speed = 1.0, h = speed * dt;
+  ImpactForecast closing, both;
+  closing.add(*law, 0.9e-3, speed, 1e6, dt);  // 0.9 -> 0.8 mm: loses eps1 h^3/6
+  both.add(*law, 0.9e-3, speed, 1e6, dt);
+  both.add(*law, 0.8e-3, -speed, 1e6, dt);  // 0.8 -> 0.9 mm: gains as much
+  CHECK(closing.error(dt) == Approx(kStiffness * h * h * h / 6).epsilon(1e-9));
+  CHECK(both.error(dt) < 1e-9 * closing.error(dt));
+}
+
 TEST_CASE("impact forecast: a contact stops where its kinetic energy is stored",
           "[contact][impact_forecast]") {
   const auto law = hybrid_law(kQuadratic);
