@@ -17,7 +17,8 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
       crossing_checks_(scene_, search_, pairs_),
       night_owl_check_(search_, pairs_, candidate_data_),
       preflight_(scene_, search_),
-      domain_watch_(scene_) {
+      domain_watch_(scene_),
+      forecast_(std::make_unique<ImpactForecast>()) {
   scene_.set_verlet_margin(search_.verlet_margin());
 }
 
@@ -49,7 +50,21 @@ bool ContactSet::begin_step(const StepContext& ctx) {
   pairs_.fill_candidates(at_i, found, &candidate_data_);
   pairs_.refresh_views();
   elements_changed_ = changed;
+  searched_time_ = ctx.time;
+  searched_dt_ = ctx.dt;
   return changed;
+}
+
+bool ContactSet::keep_search(const StepContext& ctx) {
+  if (!(ctx.dt < searched_dt_)) return false;
+  StepContext searched = ctx;
+  searched.time = searched_time_;
+  searched.dt = searched_dt_;
+  for (std::size_t s = 0; s < boundaries().size(); ++s)
+    if (scene_.boundary_travel(searched, static_cast<int>(s)) > 0) return false;
+  pairs_.retime_candidates(configuration_i(ctx, zero_increments_));
+  elements_changed_ = false;
+  return true;
 }
 
 bool ContactSet::admissible(const StepContext& current, const StepContext& trial) const {
@@ -59,7 +74,8 @@ bool ContactSet::admissible(const StepContext& current, const StepContext& trial
 
 double ContactSet::impact_limited_step(const StepContext& ctx, double budget) const {
   const StepContext at_i = configuration_i(ctx, zero_increments_);
-  ImpactForecast forecast;
+  ImpactForecast& forecast = *forecast_;
+  forecast.clear();
   for (const ContactPairElement* element : pairs_.pair_views()) {
     const int boundary = element->side_b().boundary
                              ? static_cast<int>(element->side_b().boundary - boundaries().data())

@@ -71,6 +71,8 @@
 namespace polydem {
 
 /// What the contact set holds, in bytes: the structures that grow with the contacts.
+class ImpactForecast;
+
 struct ContactMemory {
   std::size_t histories = 0;       ///< the accepted friction and ledger histories
   std::size_t pair_elements = 0;   ///< the step's pair elements with their candidates
@@ -88,6 +90,13 @@ class ContactSet final {
 
   /// Search at configuration i for the step in ctx; true when the element set changed.
   bool begin_step(const StepContext& ctx);
+  /// Begins a shorter attempt at the step begin_step last searched, before any
+  /// iteration ran on the longer one (an attempt the impact forecast cut short):
+  /// its candidates still cover the step, since no body travels farther in less
+  /// time from the same state. False, keeping nothing, when a boundary moves
+  /// (its speed at i is the searched step's mean) or ctx's step is not shorter;
+  /// the caller then runs begin_step.
+  bool keep_search(const StepContext& ctx);
   std::span<const Element* const> elements() const { return pairs_.element_views(); }
   /// The same elements as contact pairs, for what needs their contacts rather
   /// than a residual and tangent (the explicit integrator's forces).
@@ -246,7 +255,10 @@ class ContactSet final {
   NightOwlCheck night_owl_check_;
   Preflight preflight_;
   DomainWatch domain_watch_;
-  Eigen::VectorXd zero_increments_;  ///< configuration i of the current step
+  Eigen::VectorXd zero_increments_;           ///< configuration i of the current step
+  double searched_time_ = 0;                  ///< the end of the step begin_step searched
+  double searched_dt_ = 0;                    ///< and its Δt
+  std::unique_ptr<ImpactForecast> forecast_;  ///< impact_limited_step's, kept for its storage
   bool elements_changed_ = false;
   std::optional<ContactSnapshot> whole_snapshot_;
 };

@@ -94,6 +94,12 @@ class ContactPairElement final : public Element {
   /// at i (clearance_i) than the skin plus that travel cannot be in contact,
   /// and its LCP is not solved. `source` makes a candidate's data when needed.
   void start_candidates(const StepContext& at_i, const CandidateSource* source);
+  /// The same candidates for a shorter attempt at the same step (`at_i` the same
+  /// configuration i with the attempt's time and Δt).
+  void retime_candidates(const StepContext& at_i) {
+    at_i_.time = at_i.time;
+    at_i_.dt = at_i.dt;
+  }
   /// Appends a candidate (in sub-region order), its clearance taken at i.
   void add_candidate(const SubRegion& region_a, const SubRegion& region_b);
   /// Adds candidates with their data made (night-owl newcomers), keeping the order.

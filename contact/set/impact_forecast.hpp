@@ -46,6 +46,8 @@ class ImpactForecast {
   /// at_step_start) within its skin plus `travel`, the most its sides may close
   /// in the step (m), each at its approach speed.
   void add_pair(const ContactPairElement& element, const StepContext& at_i, double travel);
+  /// Forgets the contacts added (keeping the storage for the next step's).
+  void clear() { closing_.clear(); }
   bool empty() const { return closing_.empty(); }
   std::size_t size() const { return closing_.size(); }
   /// The energy-balance error these contacts foretell for a step Δt (J): the size

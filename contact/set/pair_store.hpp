@@ -34,6 +34,11 @@ class PairStore {
   void fill_candidates(const StepContext& at_i, const CandidateSet& found,
                        const CandidateSource* source);
 
+  /// Every element keeps its candidates for a shorter attempt at the step (retime_candidates).
+  void retime_candidates(const StepContext& at_i) {
+    for (Slot& slot : elements_) slot.second->retime_candidates(at_i);
+  }
+
   std::unique_ptr<ContactPairElement> make(const BodyPair& id) const;
   /// The pair's element, or nullptr.
   ContactPairElement* find(const BodyPair& id) const;

@@ -114,6 +114,17 @@ bool Analysis::Stepper::begin_time_step() {
   return model_.contact->begin_step(system_.context()) || changed;
 }
 
+// An attempt the forecast cut short left the contact set as its search made it:
+// no iteration ran. A decomposition chooses its ghosts afresh for each attempt.
+bool Analysis::Stepper::keeps_search() {
+  const bool same_start = impact_checked_at_ == analysis_.time_;
+  if (!std::exchange(after_forecast_, false) || !same_start || !model_.contact ||
+      analysis_.decomposition_)
+    return false;
+  PhaseTimer timer(totals_.contact_seconds);
+  return model_.contact->keep_search(system_.context());
+}
+
 // Newton, then the end-of-step contact checks of §2.4.7 and §2.6.3: a
 // penetration rejects the step; a night-owl contact joins the step's
 // candidates and the step is solved again from the converged increments.
@@ -244,7 +255,7 @@ bool Analysis::Stepper::attempt(const TimeStep& step) {
   context.newmark = NewmarkCoefficients::make(spec_.newmark.beta, spec_.newmark.gamma, step.dt);
   load_factor_ = context.load_factor;
   system_.begin_step(context, analysis_.time_);
-  if (begin_time_step()) system_.rebuild_pattern();
+  if (!keeps_search() && begin_time_step()) system_.rebuild_pattern();
   if (foresees_impact(step)) return false;
   system_.predict();
   report_ = NewtonReport{};
@@ -283,6 +294,7 @@ Retry Analysis::Stepper::rejected(const TimeStep& step) {
   if (impact_dt_ > 0) {
     const double dt = impact_dt_;
     impact_dt_ = 0;
+    after_forecast_ = true;
     ++totals_.impact_shortened_steps;
     return {dt, true, {}};
   }

@@ -45,6 +45,8 @@ class Analysis::Stepper final : public TimeIntegrator {
     const char* failure = "";
   };
   bool begin_time_step();
+  /// Whether this attempt keeps the search of the one the impact forecast cut short.
+  bool keeps_search();
   bool solve_step();
   bool advance();
   /// Whether the contacts closing at i foretell more energy error than the step
@@ -72,6 +74,7 @@ class Analysis::Stepper final : public TimeIntegrator {
   double error_ = 0;      ///< its accuracy ratio
   double impact_dt_ = 0;  ///< > 0: the attempt was cut short before Newton for an impact ahead
   double impact_checked_at_ = -1;  ///< the step start whose impacts were foreseen
+  bool after_forecast_ = false;    ///< the last attempt was cut short before Newton
   double load_factor_ = 1;
   int rejected_attempts_ = 0;  ///< attempts rejected since the last accepted step
 };

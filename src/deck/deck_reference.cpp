@@ -12,7 +12,7 @@ constexpr std::string_view contact_example = R"(gravity: [0, 0, -9.81]
 output: {interval: 0.02}
 steps:
   - name: drop
-    end_time: 1.0
+    end_time: 1.5
     dt: {initial: 1.0e-3, max: 5.0e-3}
 shapes:
   - name: cube

@@ -99,7 +99,8 @@ TEST_CASE(
     CHECK(cube.position.z() > 0.0);
     CHECK(std::abs(cube.position.x()) < 0.25);
     CHECK(std::abs(cube.position.y()) < 0.25);
-    CHECK(cube.velocity.norm() < 0.05);  // at rest after 1 s (a 0.75 m fall takes 0.4 s)
+    // At rest at 1.5 s: a 0.75 m fall takes 0.4 s, and the pile rocks until about 1 s.
+    CHECK(cube.velocity.norm() < 0.05);
   }
 }
 
