@@ -48,7 +48,11 @@ HybridBarrierLaw::HybridBarrierLaw(double skin, std::shared_ptr<const NormalBran
     : skin_(skin),
       branch_(std::move(branch)),
       barrier_fraction_(barrier_fraction),
-      barrier_exponent_(barrier_exponent) {
+      barrier_exponent_(barrier_exponent),
+      gap_to_n2_(barrier_exponent),
+      gap_to_n2_minus_1_(barrier_exponent - 1),
+      gap_to_n2_minus_2_(barrier_exponent - 2),
+      gap_to_n2_plus_1_(barrier_exponent + 1) {
   if (const std::string why = barrier_inconsistency(skin, barrier_fraction, barrier_exponent);
       !why.empty())
     throw std::invalid_argument(why);
@@ -68,20 +72,20 @@ HybridBarrierLaw::HybridBarrierLaw(double skin, std::shared_ptr<const NormalBran
 double HybridBarrierLaw::force(double gap) const {
   if (gap >= skin_) return 0.0;
   if (gap >= barrier_gap_) return branch_->force(skin_ - gap);
-  return epsilon2_ * std::pow(gap, barrier_exponent_) + c2_;
+  return epsilon2_ * gap_to_n2_(gap) + c2_;
 }
 
 double HybridBarrierLaw::force_derivative(double gap) const {
   if (gap >= skin_) return 0.0;
   if (gap >= barrier_gap_) return -branch_->stiffness(skin_ - gap);
-  return epsilon2_ * barrier_exponent_ * std::pow(gap, barrier_exponent_ - 1);
+  return epsilon2_ * barrier_exponent_ * gap_to_n2_minus_1_(gap);
 }
 
 double HybridBarrierLaw::force_second_derivative(double gap) const {
   const double n2 = barrier_exponent_;
   if (gap >= skin_) return 0.0;
   if (gap >= barrier_gap_) return branch_->stiffness_slope(skin_ - gap);
-  return epsilon2_ * n2 * (n2 - 1) * std::pow(gap, n2 - 2);
+  return epsilon2_ * n2 * (n2 - 1) * gap_to_n2_minus_2_(gap);
 }
 
 double HybridBarrierLaw::engaged_force(double gap) const {
@@ -104,7 +108,7 @@ double HybridBarrierLaw::energy(double gap) const {
   if (gap >= barrier_gap_) return branch_->energy(skin_ - gap);
   const double barrier_part =
       n2 == -1 ? epsilon2_ * std::log(barrier_gap_ / gap)
-               : epsilon2_ * (std::pow(barrier_gap_, n2 + 1) - std::pow(gap, n2 + 1)) / (n2 + 1);
+               : epsilon2_ * (gap_to_n2_plus_1_(barrier_gap_) - gap_to_n2_plus_1_(gap)) / (n2 + 1);
   return energy_at_switch_ + barrier_part + c2_ * (barrier_gap_ - gap);
 }
 

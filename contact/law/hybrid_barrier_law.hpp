@@ -18,6 +18,7 @@
 
 #include "contact/law/normal_branch.hpp"
 #include "contact/law/normal_law.hpp"
+#include "contact/law/whole_power.hpp"
 
 namespace polydem {
 
@@ -88,6 +89,7 @@ class HybridBarrierLaw final : public NormalLaw {
   double epsilon2_;
   double c2_;
   double energy_at_switch_;
+  WholePower gap_to_n2_, gap_to_n2_minus_1_, gap_to_n2_minus_2_, gap_to_n2_plus_1_;
 };
 
 }  // namespace polydem

@@ -5,21 +5,19 @@
 
 namespace polydem {
 
-double PowerLawBranch::force(double depth) const {
-  return coefficient_ * std::pow(depth, exponent_);
-}
+double PowerLawBranch::force(double depth) const { return coefficient_ * depth_to_n1_(depth); }
 
 double PowerLawBranch::stiffness(double depth) const {
-  return coefficient_ * exponent_ * std::pow(depth, exponent_ - 1);
+  return coefficient_ * exponent_ * depth_to_n1_minus_1_(depth);
 }
 
 double PowerLawBranch::stiffness_slope(double depth) const {
   if (exponent_ == 1) return 0.0;
-  return coefficient_ * exponent_ * (exponent_ - 1) * std::pow(depth, exponent_ - 2);
+  return coefficient_ * exponent_ * (exponent_ - 1) * depth_to_n1_minus_2_(depth);
 }
 
 double PowerLawBranch::energy(double depth) const {
-  return coefficient_ * std::pow(depth, exponent_ + 1) / (exponent_ + 1);
+  return coefficient_ * depth_to_n1_plus_1_(depth) / (exponent_ + 1);
 }
 
 std::string PowerLawBranch::shape_key() const {

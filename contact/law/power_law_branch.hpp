@@ -5,6 +5,7 @@
 #pragma once
 
 #include "contact/law/normal_branch.hpp"
+#include "contact/law/whole_power.hpp"
 
 namespace polydem {
 
@@ -12,7 +13,12 @@ class PowerLawBranch final : public NormalBranch {
  public:
   /// Precondition: coefficient > 0, exponent ≥ 1 (checked by normal_law_inconsistency).
   PowerLawBranch(double coefficient, double exponent)
-      : coefficient_(coefficient), exponent_(exponent) {}
+      : coefficient_(coefficient),
+        exponent_(exponent),
+        depth_to_n1_(exponent),
+        depth_to_n1_minus_1_(exponent - 1),
+        depth_to_n1_minus_2_(exponent - 2),
+        depth_to_n1_plus_1_(exponent + 1) {}
 
   double force(double depth) const override;
   double stiffness(double depth) const override;
@@ -27,6 +33,7 @@ class PowerLawBranch final : public NormalBranch {
  private:
   double coefficient_;
   double exponent_;
+  WholePower depth_to_n1_, depth_to_n1_minus_1_, depth_to_n1_minus_2_, depth_to_n1_plus_1_;
 };
 
 }  // namespace polydem
