@@ -190,9 +190,16 @@ double clearance_between(const Shape& shape_a, const RigidTrialState& pose_a, Su
 }  // namespace
 
 void ContactPairElement::add_candidate(const SubRegion& region_a, const SubRegion& region_b) {
-  candidates_.push_back(
-      {region_a, region_b,
-       clearance_between(*a_.shape, pose_i(a_), region_a, *b_.shape, pose_i(b_), region_b)});
+  const std::pair<SubRegion, SubRegion> regions{region_a, region_b};
+  add_candidates({&regions, 1});
+}
+
+void ContactPairElement::add_candidates(std::span<const std::pair<SubRegion, SubRegion>> regions) {
+  const RigidTrialState at_a = pose_i(a_), at_b = pose_i(b_);
+  for (const auto& [region_a, region_b] : regions)
+    candidates_.push_back(
+        {region_a, region_b,
+         clearance_between(*a_.shape, at_a, region_a, *b_.shape, at_b, region_b)});
 }
 
 void ContactPairElement::insert_candidates(std::span<const PointwiseStepData> made) {

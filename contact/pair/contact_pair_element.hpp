@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "contact/boundary_surface.hpp"
@@ -102,6 +103,8 @@ class ContactPairElement final : public Element {
   }
   /// Appends a candidate (in sub-region order), its clearance taken at i.
   void add_candidate(const SubRegion& region_a, const SubRegion& region_b);
+  /// Appends candidates (in sub-region order), the poses at i made once for all of them.
+  void add_candidates(std::span<const std::pair<SubRegion, SubRegion>> regions);
   /// Adds candidates with their data made (night-owl newcomers), keeping the order.
   void insert_candidates(std::span<const PointwiseStepData> made);
 

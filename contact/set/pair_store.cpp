@@ -96,9 +96,7 @@ void PairStore::fill_candidates(const StepContext& at_i, const CandidateSet& fou
     for (int k = 0; k < count; ++k) {
       ContactPairElement& element = *elements_[static_cast<std::size_t>(k)].second;
       element.start_candidates(at_i, source);
-      for (const SubRegionPair& regions :
-           found.regions_of(found.pairs[static_cast<std::size_t>(k)]))
-        element.add_candidate(regions.first, regions.second);
+      element.add_candidates(found.regions_of(found.pairs[static_cast<std::size_t>(k)]));
       element.update_engaged(at_i, 0.0);
     }
     return count;
