@@ -89,9 +89,12 @@ inline PackingOptions packing_options(int sites, double spacing, double reach, d
   return options;
 }
 
-/// A ContactSet over a packing: bodies in group 0, the container in group 1.
-inline std::unique_ptr<ContactSet> contact_set_of(const Packing& packing,
-                                                  const SearchSettings& settings) {
+/// A ContactSet over a packing: bodies in group 0, the container in group 1,
+/// translated by `walls_motion`(t) · `walls_displacement` (fixed by default).
+inline std::unique_ptr<ContactSet> contact_set_of(
+    const Packing& packing, const SearchSettings& settings,
+    const Vec3& walls_displacement = Vec3::Zero(),
+    const TimeFunction& walls_motion = TimeFunction::constant(0.0)) {
   std::vector<ContactBody> bodies;
   for (std::size_t b = 0; b < packing.bodies.size(); ++b)
     bodies.push_back({"body" + std::to_string(b), packing.shape, 1.0, 0});
@@ -99,6 +102,8 @@ inline std::unique_ptr<ContactSet> contact_set_of(const Packing& packing,
   walls.name = "walls";
   walls.shape = packing.walls;
   walls.group = 1;
+  walls.displacement = walls_displacement;
+  walls.displacement_scale = walls_motion;
   InteractionTable table(2);
   table.set(0, 0, law(packing.skin));
   table.set(0, 1, law(packing.skin));

@@ -44,14 +44,19 @@ StepContext step_of(const std::vector<NodeState>& nodes, const Eigen::VectorXd& 
   return ctx;
 }
 
+/// Cubes of 0.5 m, a 5 % skin, on `sites`³ sites.
+Packing cube_packing(int sites) {
+  constexpr double skin = 0.05;
+  return Packing(build_shape(make_box(0.5, 0.5, 0.5), "cube"), 1.0, skin,
+                 packing_options(sites, 1.35, std::sqrt(3.0), skin, 7),
+                 boxes_separated(Vec3::Constant(0.5)));
+}
+
 }  // namespace
 
 TEST_CASE("a shorter attempt keeps the candidates of the step's search, a superset of its own",
           "[contact][search][impact_forecast]") {
-  constexpr double skin = 0.05;
-  const Packing packing(build_shape(make_box(0.5, 0.5, 0.5), "cube"), 1.0, skin,
-                        packing_options(5, 1.35, std::sqrt(3.0), skin, 7),
-                        boxes_separated(Vec3::Constant(0.5)));
+  const Packing packing = cube_packing(5);
   std::vector<NodeState> nodes = nodes_of(packing);
   std::mt19937 rng(3);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
@@ -79,25 +84,11 @@ TEST_CASE("a shorter attempt keeps the candidates of the step's search, a supers
 
 TEST_CASE("a moving boundary makes a shorter attempt search afresh",
           "[contact][search][impact_forecast]") {
-  constexpr double skin = 0.05;
-  const Packing packing(build_shape(make_box(0.5, 0.5, 0.5), "cube"), 1.0, skin,
-                        packing_options(3, 1.35, std::sqrt(3.0), skin, 7),
-                        boxes_separated(Vec3::Constant(0.5)));
-  std::vector<ContactBody> bodies;
-  for (std::size_t b = 0; b < packing.bodies.size(); ++b)
-    bodies.push_back({"body" + std::to_string(b), packing.shape, 1.0, 0});
-  BoundarySurface walls;
-  walls.name = "walls";
-  walls.shape = packing.walls;
-  walls.group = 1;
-  walls.displacement = Vec3(0, 0, 0.1);
-  walls.displacement_scale = TimeFunction::ramp(0.0, 0.0, 10.0, 1.0);
-  InteractionTable table(2);
-  table.set(0, 0, law(skin));
-  table.set(0, 1, law(skin));
-  ContactSet contact(std::move(bodies), {walls}, std::move(table), SearchSettings{});
+  const Packing packing = cube_packing(3);
+  const auto contact =
+      contact_set_of(packing, {}, Vec3(0, 0, 0.1), TimeFunction::ramp(0.0, 0.0, 10.0, 1.0));
   const std::vector<NodeState> nodes = nodes_of(packing);
   const Eigen::VectorXd zero = Eigen::VectorXd::Zero(6 * static_cast<long>(nodes.size()));
-  contact.begin_step(step_of(nodes, zero, 0.02));
-  CHECK_FALSE(contact.keep_search(step_of(nodes, zero, 0.004)));
+  contact->begin_step(step_of(nodes, zero, 0.02));
+  CHECK_FALSE(contact->keep_search(step_of(nodes, zero, 0.004)));
 }
