@@ -92,6 +92,8 @@ Analysis::Stepper::Stepper(Analysis& analysis, int index, AnalysisObserver& obse
       progress_(analysis.options_.progress, step_start_, spec_.end_time, spec_.name),
       next_nodes_(model_.nodes.size()) {
   if (model_.contact) model_.contact->set_threads(analysis.options_.threads);
+  body_lengths_.reserve(model_.bodies.size());
+  for (const auto& body : model_.bodies) body_lengths_.push_back(body->length_scale());
   system_.set_force_scale(spec_.newton.force_scale);
   linear_solver_ = linear_solver_for(spec_, analysis.decomposition_.get());
   linear_solver_->set_threads(analysis.options_.threads);
@@ -202,12 +204,9 @@ Analysis::Stepper::Accuracy Analysis::Stepper::accuracy(const StepContext& conte
   Accuracy result;
   if (spec_.type != AnalysisType::Dynamic) return result;
   if (spec_.dt.error_tolerance > 0) {
-    std::vector<double> lengths;
-    lengths.reserve(model_.bodies.size());
-    for (const auto& body : model_.bodies) lengths.push_back(body->length_scale());
-    result.ratio =
-        newmark_local_error(model_.nodes, next_nodes_, lengths, spec_.newmark.beta, context.dt) /
-        spec_.dt.error_tolerance;
+    result.ratio = newmark_local_error(model_.nodes, next_nodes_, body_lengths_, spec_.newmark.beta,
+                                       context.dt) /
+                   spec_.dt.error_tolerance;
     result.failure = "local error estimate above dt.error_tolerance";
   }
   const StepControlSettings& dt = spec_.dt;

@@ -68,6 +68,7 @@ class Analysis::Stepper final : public TimeIntegrator {
   StepController controller_;
   ProgressLine progress_;
   std::vector<NodeState> next_nodes_;
+  std::vector<double> body_lengths_;  ///< each body's length scale (the local error's norm)
   // The last attempt:
   NewtonReport report_;
   int night_owls_ = 0;    ///< its night-owl re-solves
