@@ -51,7 +51,8 @@ class Analysis::Stepper final : public TimeIntegrator {
   bool advance();
   /// Whether the contacts closing at i foretell more energy error than the step
   /// allows (impact_forecast.hpp): the attempt then stops before Newton and is
-  /// retried with the Δt that keeps it within half of dt.relative_energy_tolerance.
+  /// retried with the Δt that keeps it within the step's energy tolerances
+  /// (dt.relative_energy_tolerance of the energy moved, dt.energy_tolerance).
   bool foresees_impact(const TimeStep& step);
   Accuracy accuracy(const StepContext& context) const;
 
