@@ -17,8 +17,7 @@ ContactSet::ContactSet(std::vector<ContactBody> bodies, std::vector<BoundarySurf
       crossing_checks_(scene_, search_, pairs_),
       night_owl_check_(search_, pairs_, candidate_data_),
       preflight_(scene_, search_),
-      domain_watch_(scene_),
-      forecast_(std::make_unique<ImpactForecast>()) {
+      domain_watch_(scene_) {
   scene_.set_verlet_margin(search_.verlet_margin());
 }
 
@@ -74,8 +73,11 @@ bool ContactSet::admissible(const StepContext& current, const StepContext& trial
 
 double ContactSet::impact_limited_step(const StepContext& ctx, double budget) const {
   const StepContext at_i = configuration_i(ctx, zero_increments_);
-  ImpactForecast& forecast = *forecast_;
-  forecast.clear();
+  ImpactForecast forecast;
+  std::size_t candidates = 0;  // each gives one contact at most
+  for (const ContactPairElement* element : pairs_.pair_views())
+    candidates += element->candidates().size();
+  forecast.reserve(candidates);
   for (const ContactPairElement* element : pairs_.pair_views()) {
     const int boundary = element->side_b().boundary
                              ? static_cast<int>(element->side_b().boundary - boundaries().data())

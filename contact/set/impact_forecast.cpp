@@ -44,7 +44,7 @@ void ImpactForecast::add(const NormalLaw& law, double gap, double speed, double 
   const double stop =
       speed > 0 ? stop_gap(law, skin, gap, deepest, 0.5 * mass * speed * speed) : 0.0;
   closing_.push_back(
-      {&law, skin, gap, force_within(law, skin, gap), stored_within(law, skin, gap), speed, stop});
+      {&law, gap, force_within(law, skin, gap), stored_within(law, skin, gap), speed, stop});
 }
 
 void ImpactForecast::add_pair(const ContactPairElement& element, const StepContext& at_i,
@@ -73,9 +73,10 @@ void ImpactForecast::add_pair(const ContactPairElement& element, const StepConte
 double ImpactForecast::error(double dt) const {
   double sum = 0;
   for (const ClosingContact& c : closing_) {
+    const double skin = c.law->skin();
     const double reached = std::max(c.gap - c.speed * dt, c.stop_gap);
-    const double work = 0.5 * (c.force + force_within(*c.law, c.skin, reached)) * (c.gap - reached);
-    sum += stored_within(*c.law, c.skin, reached) - c.stored - work;
+    const double work = 0.5 * (c.force + force_within(*c.law, skin, reached)) * (c.gap - reached);
+    sum += stored_within(*c.law, skin, reached) - c.stored - work;
   }
   return std::abs(sum);
 }
