@@ -150,6 +150,7 @@ WorldPrimitive primitive_at(const Shape& shape, const RigidTrialState& pose, Sub
   primitive.count = vertices.count;
   for (std::size_t k = 0; k < static_cast<std::size_t>(vertices.count); ++k)
     primitive.vertices[k] = pose.point(vertices.reference[k]);
+  primitive.bound();
   return primitive;
 }
 

@@ -8,11 +8,20 @@ Vec3 world_point(const SearchObject& object, const Vec3& body_point) {
   return object.position + object.rotation * body_point;
 }
 
+void WorldPrimitive::bound() {
+  low = high = vertices[0];
+  for (std::size_t k = 1; k < static_cast<std::size_t>(count); ++k) {
+    low = low.cwiseMin(vertices[k]);
+    high = high.cwiseMax(vertices[k]);
+  }
+}
+
 WorldPrimitive world_primitive(const SearchObject& object, const SubRegionBounds& bounds) {
   WorldPrimitive primitive;
   primitive.count = bounds.count;
   for (std::size_t k = 0; k < static_cast<std::size_t>(bounds.count); ++k)
     primitive.vertices[k] = world_point(object, bounds.vertices[k]);
+  primitive.bound();  // once per primitive: the cache serves it to many pairs
   return primitive;
 }
 
@@ -39,19 +48,10 @@ double primitives_squared_distance(const WorldPrimitive& a, const WorldPrimitive
 
 namespace {
 
-/// The squared gap between the axis-aligned boxes of a and b: a lower bound of the
-/// squared distance of their points, in a dozen comparisons.
+/// The squared gap between the boxes of a and b: a lower bound of the squared
+/// distance of their points, in six subtractions.
 double boxes_squared_gap(const WorldPrimitive& a, const WorldPrimitive& b) {
-  Vec3 low_a = a.vertices[0], high_a = low_a, low_b = b.vertices[0], high_b = low_b;
-  for (std::size_t k = 1; k < static_cast<std::size_t>(a.count); ++k) {
-    low_a = low_a.cwiseMin(a.vertices[k]);
-    high_a = high_a.cwiseMax(a.vertices[k]);
-  }
-  for (std::size_t k = 1; k < static_cast<std::size_t>(b.count); ++k) {
-    low_b = low_b.cwiseMin(b.vertices[k]);
-    high_b = high_b.cwiseMax(b.vertices[k]);
-  }
-  return (low_b - high_a).cwiseMax(low_a - high_b).cwiseMax(0.0).squaredNorm();
+  return (b.low - a.high).cwiseMax(a.low - b.high).cwiseMax(0.0).squaredNorm();
 }
 
 /// The boxes' test is widened far beyond the rounding of either distance, so that it

@@ -16,10 +16,16 @@
 
 namespace polydem {
 
-/// A sub-region's primitive in world coordinates.
+/// A sub-region's primitive in world coordinates, with its axis-aligned box.
 struct WorldPrimitive {
   std::array<Vec3, 3> vertices{};
   int count = 0;
+  Vec3 low = Vec3::Zero();  ///< the box, set by bound() from the vertices
+  Vec3 high = Vec3::Zero();
+
+  /// Sets the box from the vertices: world_primitive does, and whoever fills the
+  /// vertices otherwise before primitives_within (which reads the box).
+  void bound();
 };
 
 /// The world position x = position + rotation · x_body of a body-frame point.
@@ -37,7 +43,8 @@ double primitives_squared_distance(const WorldPrimitive& a, const WorldPrimitive
 /// stays a candidate whatever the rounding of the distance.
 inline constexpr double kReachTolerance = 1e-9;
 
-/// Whether a and b (the primitives of sub-regions with a degeneration) come within `reach`.
+/// Whether a and b (the primitives of sub-regions with a degeneration) come within `reach`;
+/// both bounded (WorldPrimitive::bound).
 bool primitives_within(const WorldPrimitive& a, const WorldPrimitive& b, double reach);
 
 /// Whether the bounding spheres of a and b, inflated by their margins, come within `skin`.

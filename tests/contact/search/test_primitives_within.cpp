@@ -19,6 +19,7 @@ WorldPrimitive random_primitive(std::mt19937& random, int count, const Vec3& cen
   primitive.count = count;
   for (std::size_t k = 0; k < static_cast<std::size_t>(count); ++k)
     primitive.vertices[k] = centre + size * Vec3(unit(random), unit(random), unit(random));
+  primitive.bound();
   return primitive;
 }
 
@@ -67,12 +68,14 @@ TEST_CASE(
     WorldPrimitive point;
     point.count = 1;
     point.vertices[0] = origin;
+    point.bound();
     WorldPrimitive other;
     other.count = 1 + trial % 3;
     for (std::size_t k = 0; k < static_cast<std::size_t>(other.count); ++k)
       other.vertices[k] =
           origin + Vec3(d + (k == 0 ? 0.0 : 0.1 * unit(random)), k == 0 ? 0.0 : unit(random) - 0.5,
                         k == 0 ? 0.0 : unit(random) - 0.5);
+    other.bound();
     REQUIRE(primitives_within(point, other, reach) == exactly_within(point, other, reach));
     REQUIRE(primitives_within(other, point, reach) == exactly_within(other, point, reach));
   }
