@@ -71,7 +71,6 @@
 namespace polydem {
 
 /// What the contact set holds, in bytes: the structures that grow with the contacts.
-
 struct ContactMemory {
   std::size_t histories = 0;       ///< the accepted friction and ledger histories
   std::size_t pair_elements = 0;   ///< the step's pair elements with their candidates
@@ -106,8 +105,7 @@ class ContactSet final {
   bool admissible(const StepContext& current, const StepContext& trial) const;
   /// The largest Δt ≤ ctx.dt whose impacts, foreseen at configuration i of the step
   /// begun (impact_forecast.hpp), cost at most `budget` (J) of energy-balance error.
-  /// Its contacts are held for this call only: kept from step to step they added
-  /// 56 bytes per contact near closing to the step's peak heap (issue 29).
+  /// Its contacts are held for this call only, not at the step's later peak heap.
   double impact_limited_step(const StepContext& ctx, double budget) const;
 
   /// After Newton converged to ctx. NightOwl adds the missed candidates; then
@@ -256,9 +254,9 @@ class ContactSet final {
   NightOwlCheck night_owl_check_;
   Preflight preflight_;
   DomainWatch domain_watch_;
-  Eigen::VectorXd zero_increments_;           ///< configuration i of the current step
-  double searched_time_ = 0;                  ///< the end of the step begin_step searched
-  double searched_dt_ = 0;                    ///< and its Δt
+  Eigen::VectorXd zero_increments_;  ///< configuration i of the current step
+  double searched_time_ = 0;         ///< the end of the step begin_step searched
+  double searched_dt_ = 0;           ///< and its Δt
   bool elements_changed_ = false;
   std::optional<ContactSnapshot> whole_snapshot_;
 };
