@@ -39,13 +39,13 @@ bool add_member(const std::string& family, ObjectSchema (*declare)());
 #define POLYDEM_CONCAT(a, b) POLYDEM_CONCAT_INNER(a, b)
 /// Declares a deck object (a section or sub-section) by its declaring function.
 /// Declares a family whose description (and possibly members) a function returns.
-#define POLYDEM_DECLARE_FAMILY_DESCRIPTION(describe)                          \
-  namespace {                                                                  \
-  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_declared_, __LINE__) =    \
-      ::polydem::declarations::add_family(describe());                         \
+#define POLYDEM_DECLARE_FAMILY_DESCRIPTION(describe)                        \
+  namespace {                                                               \
+  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_declared_, __LINE__) = \
+      ::polydem::declarations::add_family(describe());                      \
   }
-#define POLYDEM_DECLARE_OBJECT(declare)                                        \
-  namespace {                                                                  \
-  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_declared_, __LINE__) =    \
-      ::polydem::declarations::add_object(declare);                            \
+#define POLYDEM_DECLARE_OBJECT(declare)                                     \
+  namespace {                                                               \
+  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_declared_, __LINE__) = \
+      ::polydem::declarations::add_object(declare);                         \
   }

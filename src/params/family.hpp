@@ -55,15 +55,15 @@ class Family {
 }  // namespace polydem
 
 /// Registers a family member: its declaring function and its build function.
-#define POLYDEM_REGISTER(family, declare, build)                                 \
-  namespace {                                                                    \
-  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_registered_, __LINE__) =    \
-      (family).add(declare, build);                                              \
+#define POLYDEM_REGISTER(family, declare, build)                                       \
+  namespace {                                                                          \
+  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_registered_,                      \
+                                             __LINE__) = (family).add(declare, build); \
   }
 
 /// Declares a family through its accessor, in the file that defines the accessor.
-#define POLYDEM_DECLARE_FAMILY(accessor)                                          \
-  namespace {                                                                     \
-  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_family_, __LINE__) =         \
-      (static_cast<void>(accessor()), true);                                      \
+#define POLYDEM_DECLARE_FAMILY(accessor)                                                        \
+  namespace {                                                                                   \
+  [[maybe_unused]] const bool POLYDEM_CONCAT(polydem_family_,                                   \
+                                             __LINE__) = (static_cast<void>(accessor()), true); \
   }

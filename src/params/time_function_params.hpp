@@ -4,8 +4,8 @@
 #pragma once
 
 #include "src/core/time_function.hpp"
-#include "src/params/param_set.hpp"
 #include "src/params/family.hpp"
+#include "src/params/param_set.hpp"
 
 namespace polydem {
 

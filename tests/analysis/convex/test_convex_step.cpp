@@ -58,8 +58,8 @@ std::unique_ptr<Scene> two_bodies() {
   auto& contacts = scene->step.contacts();
   contacts.push_back(contact(law, 0, -1, Vec3(0, 0.1, 1), 6e-4, Vec3(0.05, 0.05, -0.05), {}));
   contacts.push_back(contact(law, 0, -1, Vec3(0, 0, 1), 3e-3, Vec3(-0.05, 0.05, -0.05), {}));
-  contacts.push_back(contact(law, 1, 0, Vec3(0.1, 0, 1), 7e-4, Vec3(0.02, 0, -0.05),
-                             Vec3(0.01, 0.01, 0.05)));
+  contacts.push_back(
+      contact(law, 1, 0, Vec3(0.1, 0, 1), 7e-4, Vec3(0.02, 0, -0.05), Vec3(0.01, 0.01, 0.05)));
   return scene;
 }
 
@@ -73,14 +73,13 @@ TEST_CASE("convex step: the Hessian is the gradient's derivative", "[convex]") {
   step.hold_law_state(Eigen::VectorXd::Zero(12));
   SparseMatrix hessian;
   step.hessian(v, hessian);
-  const Eigen::MatrixXd reference = finite_jacobian(
-      v,
-      [&](const Eigen::VectorXd& x) {
-        Eigen::VectorXd g;
-        step.gradient(x, g);
-        return g;
-      },
-      {.step = 1e-7, .floor = 1e-2});
+  const Eigen::MatrixXd reference = finite_jacobian(v,
+                                                    [&](const Eigen::VectorXd& x) {
+                                                      Eigen::VectorXd g;
+                                                      step.gradient(x, g);
+                                                      return g;
+                                                    },
+                                                    {.step = 1e-7, .floor = 1e-2});
   const Eigen::MatrixXd dense = Eigen::MatrixXd(hessian);
   INFO("Hessian\n" << dense << "\nFD\n" << reference);
   CHECK(relative_max_error(dense, reference) < 1e-6);
