@@ -41,7 +41,6 @@
 #include <functional>
 #include <limits>
 #include <map>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
