@@ -32,14 +32,15 @@ void complete_time_step(ParamSet& dt) {
     throw dt.error("max", "must not be less than initial (" + format_real(initial) + ")");
 }
 
-// The tests a converged dynamic step must pass besides Newton's: its accuracy,
-// its energy, and how much of a contact's skin it closed.
+// The tests a converged dynamic step must pass besides Newton's: its accuracy
+// and its energy.
 void add_accuracy_tests(ObjectSchema& schema) {
   schema
       .add_real("error_tolerance",
                 "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
-                "step (Zienkiewicz & Xie): steps above it are repeated with a smaller Δt, and Δt "
-                "follows (tolerance/error)^(1/3). Resolves impacts; 0 leaves Δt to Newton's "
+                "step (Zienkiewicz & Xie): steps above it are repeated with Δt × 0.9 "
+                "(tolerance/error)^(1/3), the error falling as Δt³. Resolves impacts; 0 leaves Δt "
+                "to Newton's "
                 "iteration count alone.")
       .with_default(0.0)
       .at_least(0);
@@ -47,7 +48,8 @@ void add_accuracy_tests(ObjectSchema& schema) {
       .add_real("energy_tolerance",
                 "Bound on the energy-balance error a step adds, |Δ(T + V + contact energy) − W + "
                 "dissipation| (monitor.csv's energy_balance_error): steps above it are repeated "
-                "with a smaller Δt, as for error_tolerance. 0: no such test.")
+                "with Δt × 0.9 tolerance/error (this error falls about linearly with Δt at an "
+                "under-resolved contact event). 0: no such test.")
       .with_unit("J")
       .with_default(0.0)
       .at_least(0);
@@ -57,7 +59,7 @@ void add_accuracy_tests(ObjectSchema& schema) {
                 "damping it books as negative work (a contact event the step did not resolve), "
                 "as a fraction of the energy the run has moved so far (its largest T + stored "
                 "contact energy + |ΔV| + |W|, at least each body's weight times its size): "
-                "steps above it are repeated with a smaller Δt, as for error_tolerance. It "
+                "steps above it are repeated with Δt × 0.9 tolerance/error. It "
                 "catches an impact that crosses a contact's skin in one step and rebounds with "
                 "more energy than it brought. 0: no such test.")
       .with_default(kDefaultEnergyGain)
@@ -66,18 +68,25 @@ void add_accuracy_tests(ObjectSchema& schema) {
       .add_real("relative_energy_tolerance",
                 "Bound on a step's energy-balance error, |Δ(T + V + contact energy) − W + "
                 "dissipation|, as a fraction of the energy the run has moved (as for "
-                "energy_gain_tolerance): steps above it are repeated with a smaller Δt. It "
-                "keeps the energy ledger (monitor.csv) closed where impacts would cross a "
-                "contact's skin within one step. 0: no such test.")
+                "energy_gain_tolerance): steps above it are repeated with Δt × 0.9 "
+                "tolerance/error. It keeps the energy ledger (monitor.csv) closed where impacts "
+                "would cross a contact's skin within one step. 0: no such test.")
       .with_default(kDefaultRelativeEnergy)
       .at_least(0);
+}
+
+// The tests that keep an impact from being jumped: how much of its skin a contact
+// may close in one step, and the forecast that shortens a step before Newton.
+void add_impact_tests(ObjectSchema& schema) {
   schema
-      .add_real("skin_closure",
-                "The largest fraction of its skin ḡ_n a contact may close in one step, "
-                "(min(g_i, ḡ_n) − g_{i+1})/ḡ_n: a step in which an impact goes further is repeated "
-                "with a smaller Δt, so that impacts are resolved rather than jumped into the "
-                "barrier (with the default barrier_fraction 0.5, 0.5 keeps a contact that enters "
-                "the skin out of the barrier in that step). 0: no limit.")
+      .add_real(
+          "skin_closure",
+          "The largest fraction of its skin ḡ_n a contact may close in one step, "
+          "(min(g_i, ḡ_n) − g_{i+1})/ḡ_n: a step in which an impact goes further is repeated "
+          "with Δt × 0.9 skin_closure/closure, so that impacts are resolved rather than jumped "
+          "into the barrier (with the default barrier_fraction 0.5, 0.5 keeps a contact that "
+          "enters "
+          "the skin out of the barrier in that step). 0: no limit.")
       .with_default(kDefaultSkinClosure)
       .at_least(0);
   schema
@@ -113,6 +122,7 @@ ObjectSchema time_step_params() {
       .with_default(4LL)
       .at_least(0);
   add_accuracy_tests(schema);
+  add_impact_tests(schema);
   schema.complete = complete_time_step;
   return schema;
 }
@@ -160,10 +170,10 @@ double StepController::accuracy_limit(double dt_taken, double error) const {
          std::pow(previous_error_, kProportionalExponent);
 }
 
-bool StepController::rejected(double dt_taken, double error) {
+bool StepController::rejected(double dt_taken, double error, double order) {
   double factor = settings_.cut_factor;
   if (settings_.tests_accuracy() && error > 1.0)
-    factor = std::clamp(kSafety * std::cbrt(1.0 / error), 0.1, kSafety);
+    factor = std::clamp(kSafety * std::pow(error, -1.0 / order), 0.1, kSafety);
   dt_ = dt_taken * factor;
   return dt_ >= settings_.min * (1 - 1e-12);
 }

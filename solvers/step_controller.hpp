@@ -5,7 +5,9 @@
 // grow by grow_factor up to the maximum. With an error tolerance, the local
 // error estimate of the step (newmark_error.hpp) must also stay below it: the
 // error scales as Δt³ where accelerations vary smoothly, so after a rejection
-// the next Δt is (tolerance/error)^(1/3) of it, with a safety factor. After an
+// the next Δt is (tolerance/error)^(1/3) of it, with a safety factor; the energy
+// and skin-closure tests' errors fall about linearly with Δt where they fail (an
+// under-resolved contact event), so their retries take (tolerance/error)^1. After an
 // accepted step a PI controller (Gustafsson 1991; Hairer & Wanner II, eq.
 // IV.2.43) bounds the next Δt by Δt · 0.95 e_n^(−0.7/3) e_{n−1}^(0.4/3), e
 // each step's worst accuracy test over its tolerance: an error that grows
@@ -62,7 +64,9 @@ class StepController {
   void accepted(int iterations, double dt_taken, double error = 0);
   /// After a rejected step with Δt = dt_taken (error > 1: rejected as inaccurate).
   /// False when Δt fell below the minimum.
-  bool rejected(double dt_taken, double error = 0);
+  /// `order`: how the failed test's error scales with Δt (3: the local error
+  /// estimate where the motion is smooth).
+  bool rejected(double dt_taken, double error = 0, double order = 3);
   double minimum() const { return settings_.min; }
   /// The last accepted step's error over tolerance (0: none yet), which the PI
   /// controller remembers; a checkpoint keeps it.

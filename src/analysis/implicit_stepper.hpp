@@ -43,6 +43,7 @@ class Analysis::Stepper final : public TimeIntegrator {
   struct Accuracy {
     double ratio = 0;
     const char* failure = "";
+    double order = 3;  ///< how the worst test's error falls with Δt (error ∝ Δt^order)
   };
   bool begin_time_step();
   /// Whether this attempt keeps the search of the one the impact forecast cut short.
@@ -72,9 +73,10 @@ class Analysis::Stepper final : public TimeIntegrator {
   std::vector<double> body_lengths_;  ///< each body's length scale (the local error's norm)
   // The last attempt:
   NewtonReport report_;
-  int night_owls_ = 0;    ///< its night-owl re-solves
-  double error_ = 0;      ///< its accuracy ratio
-  double impact_dt_ = 0;  ///< > 0: the attempt was cut short before Newton for an impact ahead
+  int night_owls_ = 0;      ///< its night-owl re-solves
+  double error_ = 0;        ///< its accuracy ratio
+  double error_order_ = 3;  ///< and how it falls with Δt
+  double impact_dt_ = 0;    ///< > 0: the attempt was cut short before Newton for an impact ahead
   double impact_checked_at_ = -1;  ///< the step start whose impacts were foreseen
   bool after_forecast_ = false;    ///< the last attempt was cut short before Newton
   double load_factor_ = 1;

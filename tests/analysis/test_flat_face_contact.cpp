@@ -123,7 +123,12 @@ TEST_CASE(
   const BaseWrenches one_way = run_stack("{mesh: {file: one_way.obj}}", scratch.path);
   const BaseWrenches other_way = run_stack("{mesh: {file: other_way.obj}}", scratch.path);
   const double weight = 2500 * 1e-3 * 9.81;
+  // Each run is its own mirror image to the last bits; the three triangulations agree
+  // to what Newton leaves of the residual (newton.residual_tolerance, 1e-8 of the force
+  // scale): where a dozen contacts engage within two steps the runs' iterates part
+  // by up to 4e-9 of the weight before Newton stops.
   const double tolerance = 1e-9 * weight;
+  const double newton_tolerance = 1e-8 * weight;
   REQUIRE(one_way.size() == box.size());
   REQUIRE(other_way.size() == box.size());
   double largest = 0, mirror = 0, split = 0;
@@ -143,5 +148,5 @@ TEST_CASE(
                              << " N; change with the split " << split << " N");
   CHECK(largest > 0.2 * weight);  // the cube does rest on the base
   CHECK(mirror < tolerance);
-  CHECK(split < tolerance);
+  CHECK(split < newton_tolerance);
 }

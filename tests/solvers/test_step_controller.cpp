@@ -2,9 +2,11 @@
 // after a step of at most easy_iterations Newton iterations (from the larger of
 // the proposed and the taken Δt), none after a harder one, a cut by cut_factor
 // after a rejection, the clamps to [min, max], and with an error tolerance
-// Δt_next = 0.9 Δt (tolerance/error)^(1/3) (a third-order local error).
+// Δt_next = 0.9 Δt (tolerance/error)^(1/3) (a third-order local error), or
+// 0.9 Δt tolerance/error after a rejection by a first-order test.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <utility>
 
 #include "solvers/step_controller.hpp"
 
@@ -82,6 +84,31 @@ TEST_CASE("with an error tolerance the time step follows the cube root of tolera
   // A huge error cuts by at most 10.
   CHECK(controller.rejected(1e-3, 1e9));
   CHECK(controller.proposed() == Approx(1e-4).epsilon(1e-14));
+}
+
+// A test whose error falls linearly with Δt (the energy tests at an
+// under-resolved impact): with the order stated the first retry passes; a
+// cube-root cut is rejected four times (errors 3 → 1.87 → 1.37 → 1.11 → 0.96).
+TEST_CASE("a retry follows the failed test's order: tolerance over error for a first-order error",
+          "[step_controller]") {
+  StepControlSettings s = settings(1e-3, 1e-9, 1e-2, 4);
+  s.relative_energy_tolerance = 1.0;
+  const double c = 3.0 / 1e-3;  // error = c Δt, 3 at the first attempt
+  const auto attempts = [&](double order) {
+    StepController controller(s);
+    double dt = 1e-3;
+    int tried = 1;
+    while (!controller.accurate(c * dt)) {
+      REQUIRE(controller.rejected(dt, c * dt, order));
+      dt = controller.proposed();
+      ++tried;
+    }
+    return std::pair{tried, dt};
+  };
+  const auto [linear_attempts, linear_dt] = attempts(1);
+  CHECK(linear_attempts == 2);
+  CHECK(linear_dt == Approx(0.9e-3 / 3).epsilon(1e-14));
+  CHECK(attempts(3).first == 5);
 }
 
 // The PI controller against its closed form: with a steady error constant C
