@@ -47,12 +47,16 @@ class BicgstabSolver final : public LinearSolver {
       return true;
     }
     TeamBicgstab::Outcome outcome;
-    // Timed per Krylov iteration: solves of one size take from a few to hundreds.
-    threads_.run(matrix_->rows(), [&](int threads) {
+    const auto solve_on = [&](int threads) {
       outcome = krylov_.solve(*matrix_, preconditioner_, rhs, solution, tolerance_, max_iterations_,
                               threads);
       return outcome.iterations + 1;
-    });
+    };
+    // Timed per Krylov iteration: solves of one size take from a few to hundreds.
+    if (matrix_->rows() >= kRowsForTeam)
+      threads_.run(matrix_->rows(), solve_on);
+    else
+      solve_on(1);
     // BiCGSTAB updates its residual by recurrence: hold the true one to the tolerance.
     return solution.allFinite() && outcome.true_residual_norm <= 2 * tolerance_ * scale;
   }
@@ -67,6 +71,14 @@ class BicgstabSolver final : public LinearSolver {
 
  private:
   static constexpr int kBlocksPerThread = 64;
+  /// Below this many equations a solve runs on the calling thread. The timing of the
+  /// solve alone could choose the team there, but the run lost more than the solve
+  /// gained: the 60 tetrapods (360 equations) to 1.5 s on two threads took 0.94 of the
+  /// wall time with every solve on one thread (nine pairs of runs of one build,
+  /// alternated: 0.87-1.09), the 45 cubes (270) to 1.5 s 0.97 (two pairs); the
+  /// 1005-tetrapod collapse (6030) gains from the team (docs/performance.md, "Two
+  /// threads on the development machine").
+  static constexpr int kRowsForTeam = 1000;
 
   double own_tolerance_;
   double tolerance_ = own_tolerance_;
