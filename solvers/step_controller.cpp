@@ -40,8 +40,7 @@ void add_accuracy_tests(ObjectSchema& schema) {
                 "Bound on the local error estimate (β − 1/6)Δt²|Δü|/L and |Δω̇| term of each "
                 "step (Zienkiewicz & Xie): steps above it are repeated with Δt × 0.9 "
                 "(tolerance/error)^(1/3), the error falling as Δt³. Resolves impacts; 0 leaves Δt "
-                "to Newton's "
-                "iteration count alone.")
+                "to Newton's iteration count alone.")
       .with_default(0.0)
       .at_least(0);
   schema
@@ -85,8 +84,7 @@ void add_impact_tests(ObjectSchema& schema) {
           "(min(g_i, ḡ_n) − g_{i+1})/ḡ_n: a step in which an impact goes further is repeated "
           "with Δt × 0.9 skin_closure/closure, so that impacts are resolved rather than jumped "
           "into the barrier (with the default barrier_fraction 0.5, 0.5 keeps a contact that "
-          "enters "
-          "the skin out of the barrier in that step). 0: no limit.")
+          "enters the skin out of the barrier in that step). 0: no limit.")
       .with_default(kDefaultSkinClosure)
       .at_least(0);
   schema

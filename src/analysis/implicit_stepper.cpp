@@ -272,11 +272,9 @@ bool Analysis::Stepper::attempt(const TimeStep& step) {
   report_ = NewtonReport{};
   night_owls_ = 0;
   const bool converged = solve_step() && advance();
-  const Accuracy accuracy = converged ? this->accuracy(system_.context()) : Accuracy{};
-  error_ = accuracy.ratio;
-  error_order_ = accuracy.order;
-  const bool accepted = converged && controller_.accurate(error_);
-  if (converged && !accepted) report_.failure = accuracy.failure;
+  accuracy_ = converged ? this->accuracy(system_.context()) : Accuracy{};
+  const bool accepted = converged && controller_.accurate(accuracy_.ratio);
+  if (converged && !accepted) report_.failure = accuracy_.failure;
   return accepted;
 }
 
@@ -313,7 +311,7 @@ Retry Analysis::Stepper::rejected(const TimeStep& step) {
   ++totals_.rejected_steps;
   ++totals_.rejections[report_.failure];
   ++rejected_attempts_;
-  if (!controller_.rejected(step.dt, error_, error_order_))
+  if (!controller_.rejected(step.dt, accuracy_.ratio, accuracy_.order))
     return {0.0, true,
             "time step fell below the minimum " + format_time(spec_.dt.min) +
                 " s at t = " + format_time(analysis_.time_) + " s in step '" + spec_.name +
@@ -333,7 +331,7 @@ StepRecord Analysis::Stepper::accept(const TimeStep& step, bool sampling) {
   ++totals_.accepted_steps;
   if (report_.active_set_cycled) ++totals_.active_set_cycles;
   tally_structures(system_.tangent().nonZeros(), system_.assembly_bytes(), model_, totals_);
-  controller_.accepted(report_.iterations, step.dt, error_);
+  controller_.accepted(report_.iterations, step.dt, accuracy_.ratio);
   StepRecord record{index_,
                     step.time,
                     step.dt,

@@ -73,10 +73,9 @@ class Analysis::Stepper final : public TimeIntegrator {
   std::vector<double> body_lengths_;  ///< each body's length scale (the local error's norm)
   // The last attempt:
   NewtonReport report_;
-  int night_owls_ = 0;      ///< its night-owl re-solves
-  double error_ = 0;        ///< its accuracy ratio
-  double error_order_ = 3;  ///< and how it falls with Δt
-  double impact_dt_ = 0;    ///< > 0: the attempt was cut short before Newton for an impact ahead
+  int night_owls_ = 0;    ///< its night-owl re-solves
+  Accuracy accuracy_;     ///< its accuracy tests' worst error over tolerance
+  double impact_dt_ = 0;  ///< > 0: the attempt was cut short before Newton for an impact ahead
   double impact_checked_at_ = -1;  ///< the step start whose impacts were foreseen
   bool after_forecast_ = false;    ///< the last attempt was cut short before Newton
   double load_factor_ = 1;
