@@ -29,10 +29,22 @@ SearchObject with_list_margin(SearchObject object, double verlet_margin) {
   return object;
 }
 
-const SearchObject& side_b(const SearchScene& scene, const BodyPair& id) {
-  return id.boundary >= 0 ? scene.boundaries[static_cast<std::size_t>(id.boundary)]
-                          : scene.bodies[static_cast<std::size_t>(id.body_b)];
+const SearchObject& side_b(std::span<const SearchObject> bodies,
+                           std::span<const SearchObject> boundaries, const BodyPair& id) {
+  return id.boundary >= 0 ? boundaries[static_cast<std::size_t>(id.boundary)]
+                          : bodies[static_cast<std::size_t>(id.body_b)];
 }
+
+const SearchObject& side_b(const SearchScene& scene, const BodyPair& id) {
+  return side_b(scene.bodies, scene.boundaries, id);
+}
+
+// A pair kept from an older placement keeps lists made with at most this many times the
+// room that new lists would have. A body that fell fast and came to rest would otherwise
+// filter the wide lists of its fall at every step: on the 60 tetrapods to 3 s (integrator:
+// convex) the list builds and the filtering took 6.5 and 7.8 s with 2, 7.4 and 8.1 s with
+// 1, 7.9 and 7.1 s without a bound, 10.1 and 9.4 s keeping no pair together.
+constexpr double kKeptRoom = 2.0;
 
 double seconds_between(std::chrono::steady_clock::time_point from,
                        std::chrono::steady_clock::time_point to) {
@@ -111,14 +123,17 @@ void ContactSearch::find_near_bodies(const SearchScene& scene, const Extent& ext
 }
 
 // Second level: the sub-region pairs of each near pair within the skin plus
-// both list margins; a pair without any is dropped (it cannot have one before
-// either body's placement is renewed). In a renewal, a pair of two bodies that
-// kept their placements keeps its lists: they are what a new traversal of the
-// same placements would give (none when the pair had none), and in a flowing pack
-// most pairs of a head that is remade for one renewed partner are such pairs.
-long ContactSearch::find_near_regions(int head) {
+// both list margins, listed with the placements they were made at (a pair
+// without any is listed too: it keeps its answer as long as a pair with some).
+// In a renewal, a pair keeps its lists when they still hold (keeps_lists): a pair
+// of two bodies that kept their placements, whose lists are what a new traversal
+// of the same placements would give (in a flowing pack most pairs of a head that
+// is remade for one renewed partner are such pairs), and a pair whose objects
+// moved together since its lists were made (pair_reference.hpp: a pack falling,
+// a pair carried by the flow).
+std::pair<long, long> ContactSearch::find_near_regions(const SearchScene& scene, int head) {
   HeadLists& lists = heads_[static_cast<std::size_t>(head)];
-  thread_local std::vector<CandidatePair> old_pairs;
+  thread_local std::vector<ListedPair> old_pairs;
   thread_local std::vector<LeafPair> old_leaves;
   old_pairs.clear();
   old_leaves.clear();
@@ -129,36 +144,67 @@ long ContactSearch::find_near_regions(int head) {
   lists.pairs.clear();
   lists.leaves.clear();
   auto old_pair = old_pairs.cbegin();  // both lists ascend by pair
-  long traversed = 0;
+  long traversed = 0, kept_together = 0;
   for (const NearPair& near : lists.near) {
-    const std::size_t first = lists.leaves.size();
-    if (keeps_lists(near.id)) {
-      while (old_pair != old_pairs.cend() && old_pair->id < near.id) ++old_pair;
-      if (old_pair == old_pairs.cend() || old_pair->id != near.id) continue;
-      const auto kept = std::span(old_leaves).subspan(old_pair->first, old_pair->count);
+    const auto first = static_cast<std::uint32_t>(lists.leaves.size());
+    while (old_pair != old_pairs.cend() && old_pair->lists.id < near.id) ++old_pair;
+    if (old_pair != old_pairs.cend() && old_pair->lists.id == near.id &&
+        keeps_lists(scene, *old_pair)) {
+      const auto kept = std::span(old_leaves).subspan(old_pair->lists.first, old_pair->lists.count);
       lists.leaves.insert(lists.leaves.end(), kept.begin(), kept.end());
-    } else {
-      const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
-      const SearchObject& b = near.id.boundary >= 0
-                                  ? built_boundaries_[static_cast<std::size_t>(near.id.boundary)]
-                                  : built_bodies_[static_cast<std::size_t>(near.id.body_b)];
-      near_leaf_pairs(a, b, pair_reach(a, b, near.skin), lists.leaves);
-      ++traversed;
+      ListedPair pair = *old_pair;
+      pair.lists.first = first;
+      lists.pairs.push_back(pair);
+      if (!made_at_built_placements(pair)) ++kept_together;
+      continue;
     }
-    if (lists.leaves.size() > first)
-      lists.pairs.push_back({near.id, near.skin, static_cast<std::uint32_t>(first),
-                             static_cast<std::uint32_t>(lists.leaves.size() - first)});
+    const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
+    const SearchObject& b = side_b(built_bodies_, built_boundaries_, near.id);
+    near_leaf_pairs(a, b, pair_reach(a, b, near.skin), lists.leaves);
+    ++traversed;
+    lists.pairs.push_back(
+        listed(near, first, static_cast<std::uint32_t>(lists.leaves.size()) - first));
   }
   // The lists stay until the head's next remake, every head's at once in a pack: no
   // doubling's spare room is kept with them (a settled bed's 0.4 kB per body).
   shrink_to_size(lists.leaves);
   shrink_to_size(lists.pairs);
-  return traversed;
+  return {traversed, kept_together};
 }
 
-bool ContactSearch::keeps_lists(const BodyPair& id) const {
-  const auto renewed = [&](int body) { return renewed_[static_cast<std::size_t>(body)] != 0; };
-  return renewing_ && !renewed(id.body_a) && (id.body_b < 0 || !renewed(id.body_b));
+std::size_t ContactSearch::placement_index(const BodyPair& id) const {
+  return id.boundary >= 0 ? built_bodies_.size() + static_cast<std::size_t>(id.boundary)
+                          : static_cast<std::size_t>(id.body_b);
+}
+
+ContactSearch::ListedPair ContactSearch::listed(const NearPair& near, std::uint32_t first,
+                                                std::uint32_t count) const {
+  const SearchObject& a = built_bodies_[static_cast<std::size_t>(near.id.body_a)];
+  const SearchObject& b = side_b(built_bodies_, built_boundaries_, near.id);
+  return {{near.id, near.skin, first, count},
+          PairReference(a, b),
+          placement_renewals_[static_cast<std::size_t>(near.id.body_a)],
+          placement_renewals_[placement_index(near.id)]};
+}
+
+bool ContactSearch::made_at_built_placements(const ListedPair& pair) const {
+  return pair.renewal_a == placement_renewals_[static_cast<std::size_t>(pair.lists.id.body_a)] &&
+         pair.renewal_b == placement_renewals_[placement_index(pair.lists.id)];
+}
+
+// Lists made at both objects' present built placements hold while neither outran
+// its margin, and an outrun object's placement has just been renewed; lists made
+// earlier hold while their objects moved together since (PairReference), and are
+// kept while their room is at most kKeptRoom times what new lists would have.
+bool ContactSearch::keeps_lists(const SearchScene& scene, const ListedPair& pair) const {
+  if (!renewing_) return false;
+  if (made_at_built_placements(pair)) return true;
+  const BodyPair& id = pair.lists.id;
+  const double fresh_room = built_bodies_[static_cast<std::size_t>(id.body_a)].margin +
+                            side_b(built_bodies_, built_boundaries_, id).margin;
+  return pair.reference.room() <= kKeptRoom * fresh_room &&
+         pair.reference.holds(scene.bodies[static_cast<std::size_t>(id.body_a)],
+                              side_b(scene.bodies, scene.boundaries, id));
 }
 
 void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> heads,
@@ -173,15 +219,21 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
     return count;
   });
   const auto broad = std::chrono::steady_clock::now();
-  long traversed = 0;
+  long traversed = 0, kept_together = 0;
   near_region_threads_.follow_threads(threads);
   near_region_threads_.run(count, [&](int team) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team) reduction(+ : traversed)
-    for (long k = 0; k < count; ++k)
-      traversed += find_near_regions(heads[static_cast<std::size_t>(k)]);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team) \
+    reduction(+ : traversed, kept_together)
+    for (long k = 0; k < count; ++k) {
+      const auto [head_traversed, head_kept] =
+          find_near_regions(scene, heads[static_cast<std::size_t>(k)]);
+      traversed += head_traversed;
+      kept_together += head_kept;
+    }
     return count;
   });
   statistics_.pairs_traversed += traversed;
+  statistics_.pairs_kept_together += kept_together;
   statistics_.build_broad_seconds += seconds_between(start, broad);
   const double narrow = seconds_between(broad, std::chrono::steady_clock::now());
   statistics_.build_narrow_seconds += narrow;
@@ -191,9 +243,9 @@ void ContactSearch::remake_lists(const SearchScene& scene, std::span<const int> 
   for (auto& list : headed_by_) list.clear();
   headed_by_.resize(heads_.size());
   for (std::size_t a = 0; a < heads_.size(); ++a)
-    for (const CandidatePair& pair : heads_[a].pairs)
-      if (pair.id.body_b >= 0)
-        headed_by_[static_cast<std::size_t>(pair.id.body_b)].push_back(static_cast<int>(a));
+    for (const ListedPair& pair : heads_[a].pairs)
+      if (pair.lists.id.body_b >= 0)
+        headed_by_[static_cast<std::size_t>(pair.lists.id.body_b)].push_back(static_cast<int>(a));
 }
 
 // The cells hold the built placements; a query must reach any body whose list
@@ -209,6 +261,7 @@ void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   built_boundaries_.assign(scene.boundaries.begin(), scene.boundaries.end());
   for (SearchObject& body : built_bodies_) body = with_list_margin(body, margin_);
   for (SearchObject& boundary : built_boundaries_) boundary = with_list_margin(boundary, margin_);
+  placement_renewals_.assign(built_bodies_.size() + built_boundaries_.size(), 0);
   place_built_bodies(scene);
   heads_.resize(scene.bodies.size());
   all_heads_.resize(scene.bodies.size());
@@ -220,45 +273,58 @@ void ContactSearch::build_lists(const SearchScene& scene, int threads) {
   statistics_.cell_size = cells_.cell_size();
 }
 
-void ContactSearch::renew_bodies(const SearchScene& scene, std::span<const int> renewed,
-                                 int threads) {
+// The heads whose first level may change with body b's new placement: its own, those
+// of its pairs, and those of the bodies before it that it may now meet.
+void ContactSearch::add_dirty_heads_of(int b) {
+  dirty_heads_.push_back(b);
+  const auto& heads = headed_by_[static_cast<std::size_t>(b)];
+  dirty_heads_.insert(dirty_heads_.end(), heads.begin(), heads.end());
+  const SearchObject& body = built_bodies_[static_cast<std::size_t>(b)];
+  const double reach = (body.shape->bounding_radius + body.margin + built_extent_.reach()) *
+                       (1 + kCellQueryWidening);
+  cells_.for_each_near(body.position, reach, [&](int other) {
+    if (other < b) dirty_heads_.push_back(other);
+  });
+}
+
+void ContactSearch::renew(const SearchScene& scene, int threads) {
   statistics_.build_broad_seconds = statistics_.build_narrow_seconds = 0;
-  for (const int b : renewed)
+  for (const int b : outrun_) {
     built_bodies_[static_cast<std::size_t>(b)] =
         with_list_margin(scene.bodies[static_cast<std::size_t>(b)], margin_);
-  place_built_bodies(scene);
-  dirty_heads_.clear();
-  for (const int b : renewed) {
-    dirty_heads_.push_back(b);
-    const auto& heads = headed_by_[static_cast<std::size_t>(b)];
-    dirty_heads_.insert(dirty_heads_.end(), heads.begin(), heads.end());
-    const SearchObject& body = built_bodies_[static_cast<std::size_t>(b)];
-    const double reach = (body.shape->bounding_radius + body.margin + built_extent_.reach()) *
-                         (1 + kCellQueryWidening);
-    cells_.for_each_near(body.position, reach, [&](int other) {
-      if (other < b) dirty_heads_.push_back(other);
-    });
+    ++placement_renewals_[static_cast<std::size_t>(b)];
   }
+  for (const int s : outrun_boundaries_) {
+    built_boundaries_[static_cast<std::size_t>(s)] =
+        with_list_margin(scene.boundaries[static_cast<std::size_t>(s)], margin_);
+    ++placement_renewals_[built_bodies_.size() + static_cast<std::size_t>(s)];
+  }
+  place_built_bodies(scene);
+  dirty_heads_.assign(stale_heads_.begin(), stale_heads_.end());
+  if (!outrun_boundaries_.empty())  // every head meets every boundary
+    dirty_heads_.assign(all_heads_.begin(), all_heads_.end());
+  else
+    for (const int b : outrun_) add_dirty_heads_of(b);
   std::sort(dirty_heads_.begin(), dirty_heads_.end());
   dirty_heads_.erase(std::unique(dirty_heads_.begin(), dirty_heads_.end()), dirty_heads_.end());
-  renewed_.assign(built_bodies_.size(), 0);
-  for (const int b : renewed) renewed_[static_cast<std::size_t>(b)] = 1;
   renewing_ = true;
   remake_lists(scene, dirty_heads_, threads);
   ++statistics_.partial_builds;
   statistics_.cell_size = cells_.cell_size();
 }
 
-// The bodies that may have left their lists: D + m > L (contact_search.hpp).
-// Only they are renewed, however many: a renewal traverses only the pairs of
-// the bodies it renews (find_near_regions), so renewing bodies before they
-// outrun (those past half their room, as before pair lists were kept) or
-// renewing all lists once a quarter outran only traverses pairs sooner or
-// more often (the collapse from 5 s: 5.1 → 3.6 s of list builds over 5–5.2 s;
-// the 60 tetrapods to 3 s: 7.8 → 6.0 s). The factor and the coordinate term
-// keep rounding on the safe side.
+// The bodies and boundaries that may have left their lists: D + m > L
+// (contact_search.hpp). Only they are renewed, however many: a renewal
+// traverses only the pairs of the objects it renews (find_near_regions), so
+// renewing bodies before they outrun (those past half their room, as before
+// pair lists were kept) or renewing all lists once a quarter outran only
+// traverses pairs sooner or more often (the collapse from 5 s: 5.1 → 3.6 s of
+// list builds over 5–5.2 s; the 60 tetrapods to 3 s: 7.8 → 6.0 s). The factor
+// and the coordinate term keep rounding on the safe side.
 bool ContactSearch::find_outrun(const SearchScene& scene) {
   outrun_.clear();
+  outrun_boundaries_.clear();
+  stale_heads_.clear();
   if (!built_ || built_bodies_.size() != scene.bodies.size() ||
       built_boundaries_.size() != scene.boundaries.size())
     return false;
@@ -267,9 +333,9 @@ bool ContactSearch::find_outrun(const SearchScene& scene) {
   };
   for (std::size_t s = 0; s < scene.boundaries.size(); ++s) {
     const SearchObject& boundary = scene.boundaries[s];
-    if (!within(boundary, built_boundaries_[s],
-                (boundary.position - built_boundaries_[s].position).norm()))
-      return false;
+    const SearchObject& built = built_boundaries_[s];
+    if (!within(boundary, built, moved(boundary, built.position, built.rotation)))
+      outrun_boundaries_.push_back(static_cast<int>(s));
   }
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const SearchObject& body = scene.bodies[b];
@@ -277,7 +343,20 @@ bool ContactSearch::find_outrun(const SearchScene& scene) {
     if (body.shape && !within(body, built, moved(body, built.position, built.rotation)))
       outrun_.push_back(static_cast<int>(b));
   }
+  find_stale_heads(scene);
   return true;
+}
+
+// A pair kept from older placements than its objects' built ones is checked on
+// its own: the objects' own margins say nothing of it.
+void ContactSearch::find_stale_heads(const SearchScene& scene) {
+  for (std::size_t head = 0; head < heads_.size(); ++head)
+    for (const ListedPair& pair : heads_[head].pairs)
+      if (!made_at_built_placements(pair) &&
+          !pair.reference.holds(scene.bodies[head], side_b(scene, pair.lists.id))) {
+        stale_heads_.push_back(static_cast<int>(head));
+        break;
+      }
 }
 
 void ContactSearch::update_lists(const SearchScene& scene, int threads) {
@@ -287,8 +366,8 @@ void ContactSearch::update_lists(const SearchScene& scene, int threads) {
   statistics_.filters_seconds += statistics_.check_seconds;
   if (!comparable)
     build_lists(scene, threads);
-  else if (!outrun_.empty())
-    renew_bodies(scene, outrun_, threads);
+  else if (!outrun_.empty() || !outrun_boundaries_.empty() || !stale_heads_.empty())
+    renew(scene, threads);
 }
 
 void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk, int first_body,
@@ -298,7 +377,9 @@ void ContactSearch::filter_chunk(const SearchScene& scene, Chunk& chunk, int fir
   thread_local std::vector<PrimitivePair> near;
   for (int head = first_body; head < end_body; ++head) {
     const HeadLists& lists = heads_[static_cast<std::size_t>(head)];
-    for (const CandidatePair& pair : lists.pairs) {
+    for (const ListedPair& listed : lists.pairs) {
+      const CandidatePair& pair = listed.lists;
+      if (pair.count == 0) continue;
       const SearchObject& a = scene.bodies[static_cast<std::size_t>(pair.id.body_a)];
       const SearchObject& b = side_b(scene, pair.id);
       if (!bounding_spheres_overlap(a, b, pair.skin)) continue;
@@ -390,12 +471,17 @@ void ContactSearch::update_statistics() {
       (built_bodies_.capacity() + built_boundaries_.capacity()) * sizeof(SearchObject) +
       chunks_.capacity() * sizeof(Chunk) + heads_.capacity() * sizeof(HeadLists) +
       headed_by_.capacity() * sizeof(std::vector<int>) +
-      (all_heads_.capacity() + dirty_heads_.capacity() + outrun_.capacity()) * sizeof(int);
+      (all_heads_.capacity() + dirty_heads_.capacity() + outrun_.capacity() +
+       outrun_boundaries_.capacity() + stale_heads_.capacity()) *
+          sizeof(int) +
+      placement_renewals_.capacity() * sizeof(std::uint32_t);
   for (const HeadLists& lists : heads_) {
-    statistics_.list_pairs += lists.pairs.size();
+    statistics_.list_pairs += static_cast<std::size_t>(
+        std::count_if(lists.pairs.begin(), lists.pairs.end(),
+                      [](const ListedPair& pair) { return pair.lists.count > 0; }));
     statistics_.list_leaf_pairs += lists.leaves.size();
     bytes += lists.near.capacity() * sizeof(NearPair) +
-             lists.pairs.capacity() * sizeof(CandidatePair) +
+             lists.pairs.capacity() * sizeof(ListedPair) +
              lists.leaves.capacity() * sizeof(LeafPair);
   }
   for (const auto& heads : headed_by_) bytes += heads.capacity() * sizeof(int);

@@ -191,6 +191,7 @@ nlohmann::ordered_json search_json(const SearchStatistics& statistics) {
           {"partial_builds", statistics.partial_builds},
           {"heads_remade", statistics.heads_remade},
           {"pairs_traversed", statistics.pairs_traversed},
+          {"pairs_kept_together", statistics.pairs_kept_together},
           {"list_pairs", statistics.list_pairs},
           {"list_leaf_pairs", statistics.list_leaf_pairs},
           {"list_bytes", statistics.memory_bytes},

@@ -399,3 +399,53 @@ TEST_CASE("bodies that outran their margins get new lists alone, and nothing is 
   // every pair of the heads it remakes.
   CHECK(statistics.pairs_traversed - traversed_by_build < (kConfigurations - 1) * 3 * 20);
 }
+
+TEST_CASE("a pack carried as a whole keeps its pairs' lists, and nothing is lost",
+          "[search][verlet]") {
+  // Each configuration the whole pack of tetrapods turns by 0.05 rad about its centre and
+  // moves by 0.2 (beyond any list margin: every body outruns its own), and each body
+  // creeps by up to 1 mm and 1 mrad besides, in a container that stays where it is. The
+  // pairs of two bodies moved together keep their lists (pair_reference.hpp); those
+  // with the container are made anew.
+  Packing packing = tetrapod_packing(5, 51);
+  const auto bodies = static_cast<long>(packing.bodies.size());
+  REQUIRE(bodies > 80);
+  std::mt19937 rng(52);
+  ContactSearch search(0.1, 0.0);
+  CandidateSet fast, reference;
+  constexpr int kConfigurations = 8;
+  const Mat3 turn = Eigen::AngleAxisd(0.05, Vec3(1, 2, 2).normalized()).toRotationMatrix();
+  const Vec3 shift(0.2, 0.0, 0.05);
+  long traversed_by_build = 0, body_pairs = 0;
+  for (int k = 0; k < kConfigurations; ++k) {
+    packing.inflate(rng, 0.02);
+    search.find(packing.scene(), fast, k % 2 + 1);
+    if (k == 0) traversed_by_build = search.statistics().pairs_traversed;
+    brute_force_candidates(packing.scene(), reference);
+    INFO("configuration " << k);
+    REQUIRE(same_candidates(fast, reference));
+    if (k == 0) body_pairs = static_cast<long>(counts(reference).body_pairs);
+    Vec3 centre = Vec3::Zero();
+    for (const SearchObject& body : packing.bodies) centre += body.position;
+    centre /= static_cast<double>(bodies);
+    for (SearchObject& body : packing.bodies) {
+      body.position = centre + shift + turn * (body.position - centre);
+      body.rotation = turn * body.rotation;
+    }
+    packing.move(rng, 0.001, 0.001);
+  }
+  const SearchStatistics& statistics = search.statistics();
+  const long traversed_after = statistics.pairs_traversed - traversed_by_build;
+  std::printf(
+      "[search] %ld tetrapods carried as a whole: %ld full and %ld partial builds, %ld pairs "
+      "traversed at the build and %ld after it, %ld kept together\n",
+      bodies, statistics.list_builds, statistics.partial_builds, traversed_by_build,
+      traversed_after, statistics.pairs_kept_together);
+  CHECK(body_pairs > 50);
+  CHECK(statistics.list_builds == 1);
+  CHECK(statistics.partial_builds == kConfigurations - 1);
+  // Every body renewed at every configuration: with each body's own motion as the bound,
+  // every pair would be traversed anew each time.
+  CHECK(statistics.pairs_kept_together > (kConfigurations - 1) * traversed_by_build / 2);
+  CHECK(traversed_after < (kConfigurations - 1) * traversed_by_build / 3);
+}
