@@ -359,6 +359,30 @@ TEST_CASE(
   CHECK(same_candidates(fast, reference));
 }
 
+namespace {
+
+/// The fast search against the reference at `configurations` configurations, each inflated
+/// by up to 0.02 and then moved by `move()`, on one and two threads in turn; returns the
+/// pairs the first (whole) build traversed.
+template <class Move>
+long compare_while_moving(Packing& packing, ContactSearch& search, std::mt19937& rng,
+                          int configurations, Move&& move) {
+  CandidateSet fast, reference;
+  long traversed_by_build = 0;
+  for (int k = 0; k < configurations; ++k) {
+    packing.inflate(rng, 0.02);
+    search.find(packing.scene(), fast, k % 2 + 1);
+    if (k == 0) traversed_by_build = search.statistics().pairs_traversed;
+    brute_force_candidates(packing.scene(), reference);
+    INFO("configuration " << k);
+    REQUIRE(same_candidates(fast, reference));
+    move();
+  }
+  return traversed_by_build;
+}
+
+}  // namespace
+
 TEST_CASE("bodies that outran their margins get new lists alone, and nothing is lost",
           "[search][verlet]") {
   // Each configuration three bodies jump by 0.15 (more than any list margin,
@@ -371,21 +395,13 @@ TEST_CASE("bodies that outran their margins get new lists alone, and nothing is 
   std::uniform_int_distribution<std::size_t> pick(0, packing.bodies.size() - 1);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   ContactSearch search(0.1, 0.0);
-  CandidateSet fast, reference;
   constexpr int kConfigurations = 12;
-  long traversed_by_build = 0;
-  for (int k = 0; k < kConfigurations; ++k) {
-    packing.inflate(rng, 0.02);
-    search.find(packing.scene(), fast, k % 2 + 1);
-    if (k == 0) traversed_by_build = search.statistics().pairs_traversed;
-    brute_force_candidates(packing.scene(), reference);
-    INFO("configuration " << k);
-    REQUIRE(same_candidates(fast, reference));
+  const long traversed_by_build = compare_while_moving(packing, search, rng, kConfigurations, [&] {
     packing.move(rng, 0.001, 0.001);
     for (int jump = 0; jump < 3; ++jump)
       packing.bodies[pick(rng)].position +=
           0.15 * Vec3(unit(rng), unit(rng), unit(rng)).normalized();
-  }
+  });
   const SearchStatistics& statistics = search.statistics();
   std::printf(
       "[search] %ld cubes, 3 jumping: %ld full and %ld partial builds, %ld heads remade, %ld pairs "
@@ -411,20 +427,14 @@ TEST_CASE("a pack carried as a whole keeps its pairs' lists, and nothing is lost
   const auto bodies = static_cast<long>(packing.bodies.size());
   REQUIRE(bodies > 80);
   std::mt19937 rng(52);
+  CandidateSet initial;
+  brute_force_candidates(packing.scene(), initial);
+  const auto body_pairs = static_cast<long>(counts(initial).body_pairs);
   ContactSearch search(0.1, 0.0);
-  CandidateSet fast, reference;
   constexpr int kConfigurations = 8;
   const Mat3 turn = Eigen::AngleAxisd(0.05, Vec3(1, 2, 2).normalized()).toRotationMatrix();
   const Vec3 shift(0.2, 0.0, 0.05);
-  long traversed_by_build = 0, body_pairs = 0;
-  for (int k = 0; k < kConfigurations; ++k) {
-    packing.inflate(rng, 0.02);
-    search.find(packing.scene(), fast, k % 2 + 1);
-    if (k == 0) traversed_by_build = search.statistics().pairs_traversed;
-    brute_force_candidates(packing.scene(), reference);
-    INFO("configuration " << k);
-    REQUIRE(same_candidates(fast, reference));
-    if (k == 0) body_pairs = static_cast<long>(counts(reference).body_pairs);
+  const long traversed_by_build = compare_while_moving(packing, search, rng, kConfigurations, [&] {
     Vec3 centre = Vec3::Zero();
     for (const SearchObject& body : packing.bodies) centre += body.position;
     centre /= static_cast<double>(bodies);
@@ -433,7 +443,7 @@ TEST_CASE("a pack carried as a whole keeps its pairs' lists, and nothing is lost
       body.rotation = turn * body.rotation;
     }
     packing.move(rng, 0.001, 0.001);
-  }
+  });
   const SearchStatistics& statistics = search.statistics();
   const long traversed_after = statistics.pairs_traversed - traversed_by_build;
   std::printf(
@@ -441,7 +451,7 @@ TEST_CASE("a pack carried as a whole keeps its pairs' lists, and nothing is lost
       "traversed at the build and %ld after it, %ld kept together\n",
       bodies, statistics.list_builds, statistics.partial_builds, traversed_by_build,
       traversed_after, statistics.pairs_kept_together);
-  CHECK(body_pairs > 50);
+  CHECK(body_pairs > 30);
   CHECK(statistics.list_builds == 1);
   CHECK(statistics.partial_builds == kConfigurations - 1);
   // Every body renewed at every configuration: with each body's own motion as the bound,
