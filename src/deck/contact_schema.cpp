@@ -128,9 +128,11 @@ ObjectSchema contact_params() {
       .add_real(
           "verlet_margin",
           "Margin δ of the search's Verlet lists (§2.5.2): they hold what lies within the skin "
-          "plus 1.5 times each body's inflation plus δ/2, and are rebuilt once a body has moved "
-          "(displacement + rotation × radius) more than δ/2 beyond the travel its inflation "
-          "allowed. Larger: fewer rebuilds, longer lists.")
+          "plus 1.5 times each body's inflation plus δ/2, and a body's pairs are rebuilt once it "
+          "has moved (displacement + rotation × radius) more than δ/2 beyond the travel its "
+          "inflation allowed, but for the pairs whose two bodies moved together (their "
+          "relative motion still within the room their lists were made with). Larger: fewer "
+          "rebuilds, longer lists.")
       .with_unit("m")
       .with_computed_default("a tenth of the smallest body size")
       .greater_than(0);
